@@ -1,0 +1,107 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { loadConfig, type Config } from './config';
+import type { App, AppContext } from './context';
+import { migrateToLatest, openDatabase, type OpenOptions } from './db/database';
+import { registerErrorHandler } from './plugins/error-handler';
+import { authenticate } from './plugins/authenticate';
+import { createMailer } from './plugins/mail';
+import { createAuthRateLimiter } from './plugins/rate-limit';
+import { analyticsRoutes } from './routes/analytics/analytics.routes';
+import { authRoutes, publicAuthRoutes } from './routes/auth/auth.routes';
+import { billingRoutes } from './routes/billing/billing.routes';
+import { healthRoutes, versionRoutes } from './routes/health/health.routes';
+import { demoUserRoutes, userRoutes } from './routes/user/user.routes';
+
+const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+
+export interface BuildOptions {
+  config?: Partial<Config>;
+  /** Extra database options (tests pass a private PostgreSQL schema). */
+  database?: Partial<OpenOptions>;
+  logger?: FastifyServerOptions['logger'];
+  now?: () => number;
+}
+
+export async function buildApp(options: BuildOptions = {}): Promise<App> {
+  const config = { ...loadConfig(), ...options.config };
+  const app = Fastify({
+    logger: options.logger ?? { level: config.logLevel },
+    bodyLimit: config.bodyLimitBytes,
+    trustProxy: true,
+    // Graceful close: stop accepting, let in-flight requests finish.
+    forceCloseConnections: 'idle',
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, ...options.database });
+  await migrateToLatest(database.db);
+  const ctx: AppContext = {
+    config,
+    database,
+    db: database.db,
+    mailer: createMailer(config.smtpUrl, config.mailFrom, app.log),
+    authRateLimiter: createAuthRateLimiter(config.authRateLimit),
+    now: options.now ?? Date.now,
+  };
+  app.decorate('ctx', ctx);
+  app.addHook('onClose', async () => {
+    ctx.mailer.close();
+    await database.close();
+  });
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'Spyglass API', version: config.serverVersion },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+
+  await app.register(healthRoutes);
+  await app.register(async (api: App) => {
+    api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+    await api.register(publicAuthRoutes);
+    await api.register(demoUserRoutes);
+    await api.register(versionRoutes);
+    await api.register(async (protectedApi: App) => {
+      protectedApi.addHook('onRequest', authenticate(ctx));
+      await protectedApi.register(authRoutes);
+      await protectedApi.register(userRoutes);
+      await protectedApi.register(billingRoutes);
+      await protectedApi.register(analyticsRoutes);
+    });
+  }, { prefix: '/v1' });
+
+  await registerWebClient(app);
+  return app;
+}
+
+/** Serves the built dashboard; unknown non-API paths get index.html so client routes work on reload. */
+async function registerWebClient(app: App): Promise<void> {
+  if (!fs.existsSync(path.join(WEB_DIST, 'index.html'))) return;
+  await app.register(fastifyStatic, { root: WEB_DIST, wildcard: false, index: false });
+  const spa = (_req: unknown, reply: { type(t: string): unknown; sendFile(f: string): unknown }) => {
+    reply.type('text/html');
+    return reply.sendFile('index.html');
+  };
+  app.get('/', { schema: { hide: true } }, spa as never);
+  app.get('/*', { schema: { hide: true } }, (req, reply) => {
+    const url = req.url.split('?')[0] ?? '';
+    if (url.startsWith('/v1/') || url.startsWith('/ws')) {
+      return reply.status(404).send({ error: `Route ${req.method} ${url} not found` });
+    }
+    if (/\.[a-z0-9]+$/i.test(url) && fs.existsSync(path.join(WEB_DIST, url))) return reply.sendFile(url.slice(1));
+    reply.header('Cache-Control', 'no-cache');
+    return reply.type('text/html').sendFile('index.html');
+  });
+}

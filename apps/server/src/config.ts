@@ -1,0 +1,63 @@
+import path from 'node:path';
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** `postgres://` switches storage to PostgreSQL; otherwise SQLite under `dataDir`. */
+  databaseUrl: string | null;
+  publicUrl: string;
+  smtpUrl: string | null;
+  mailFrom: string;
+  googleClientId: string | null;
+  googleJwksUrl: string;
+  logLevel: string;
+  nodeEnv: string;
+  demoMode: boolean;
+  bookDemoUrl: string | null;
+  /** Requests per minute allowed on the auth endpoints, per client IP and per e-mail address. */
+  authRateLimit: { perIp: number; perEmail: number; windowS: number };
+  bodyLimitBytes: number;
+  serverVersion: string;
+}
+
+type Env = Record<string, string | undefined>;
+
+function int(env: Env, key: string, fallback: number): number {
+  const raw = env[key];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`${key} must be a non-negative integer, got "${raw}"`);
+  return n;
+}
+
+export function loadConfig(env: Env = process.env, overrides: Partial<Config> = {}): Config {
+  const port = int(env, 'PORT', 8080);
+  const databaseUrl = env.DATABASE_URL || null;
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    throw new Error('DATABASE_URL must be a postgres:// URL (leave it unset for the embedded SQLite file)');
+  }
+  return {
+    port,
+    host: env.HOST || '0.0.0.0',
+    dataDir: path.resolve(env.DATA_DIR || './data'),
+    databaseUrl,
+    publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, ''),
+    smtpUrl: env.SMTP_URL || null,
+    mailFrom: env.MAIL_FROM || 'Spyglass <no-reply@spyglass.local>',
+    googleClientId: env.GOOGLE_CLIENT_ID || null,
+    googleJwksUrl: env.GOOGLE_JWKS_URL || 'https://www.googleapis.com/oauth2/v3/certs',
+    logLevel: env.LOG_LEVEL || 'info',
+    nodeEnv: env.NODE_ENV || 'production',
+    demoMode: env.DEMO_MODE === '1',
+    bookDemoUrl: env.BOOK_DEMO_URL || null,
+    authRateLimit: {
+      perIp: int(env, 'AUTH_RATE_LIMIT_PER_IP', 60),
+      perEmail: int(env, 'AUTH_RATE_LIMIT_PER_EMAIL', 10),
+      windowS: 60,
+    },
+    bodyLimitBytes: int(env, 'BODY_LIMIT_BYTES', 1024 * 1024),
+    serverVersion: env.npm_package_version || '1.0.0',
+    ...overrides,
+  };
+}

@@ -1,0 +1,32 @@
+import type { FastifyInstance, FastifyBaseLogger, RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { DatabaseHandle, Db } from './db/database';
+import type { Mailer } from './plugins/mail';
+import type { AuthRateLimiter } from './plugins/rate-limit';
+import type { UserRow } from './routes/user/users.repository';
+
+/** Infrastructure every route and service may use; built once in `buildApp`. */
+export interface AppContext {
+  config: Config;
+  database: DatabaseHandle;
+  db: Db;
+  mailer: Mailer;
+  authRateLimiter: AuthRateLimiter;
+  /** Injectable clock so that expiry and retention can be tested. */
+  now(): number;
+}
+
+export type App = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, ZodTypeProvider>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+  interface FastifyRequest {
+    /** The signed-in user; set by the auth hook on the protected route tree. */
+    user: UserRow;
+    /** Hash of the bearer token of this request. */
+    tokenHash: string;
+  }
+}

@@ -1,0 +1,71 @@
+import type { Generated } from 'kysely';
+
+/**
+ * Column conventions shared by both engines: booleans are 0/1 integers, instants are
+ * milliseconds since the epoch (bigint, parsed to number), structured values are JSON text.
+ */
+export interface UsersTable {
+  id: string;
+  email: string;
+  password_hash: string | null;
+  auth_provider: 'email' | 'google';
+  email_verified: number;
+  api_key: string;
+  is_admin: Generated<number>;
+  is_locked: Generated<number>;
+  is_demo: number;
+  should_block_requests: Generated<number>;
+  onboarding_completed: Generated<number>;
+  load_balancer_group: string | null;
+  settings: string;
+  first_name: string | null;
+  last_name: string | null;
+  company: string | null;
+  company_size: string | null;
+  role: string | null;
+  signup_source: string | null;
+  signup_usecases: Generated<string>;
+  timezone: string | null;
+  referrer: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface AuthTokensTable {
+  token_hash: string;
+  user_id: string;
+  created_at: number;
+  last_used_at: number;
+}
+
+export interface EmailTokensTable {
+  token_hash: string;
+  user_id: string;
+  kind: 'verify' | 'reset';
+  expires_at: number;
+  used_at: number | null;
+  created_at: number;
+}
+
+export interface WelcomeToursTable {
+  user_id: string;
+  tour_id: string;
+  steps: string;
+  updated_at: number;
+}
+
+export interface AnalyticsEventsTable {
+  id: string;
+  user_id: string;
+  event_type: string;
+  event_data: string;
+  created_at: number;
+}
+
+export interface Database {
+  users: UsersTable;
+  auth_tokens: AuthTokensTable;
+  email_tokens: EmailTokensTable;
+  welcome_tours: WelcomeToursTable;
+  analytics_events: AnalyticsEventsTable;
+}

@@ -1,0 +1,25 @@
+import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import { tooManyRequests } from '../errors';
+
+export interface AuthRateLimiter {
+  /** Consumes one attempt for the IP and, when given, for the e-mail; throws 429 when either is spent. */
+  consume(ip: string, email?: string): Promise<void>;
+}
+
+export function createAuthRateLimiter(opts: { perIp: number; perEmail: number; windowS: number }): AuthRateLimiter {
+  const byIp = new RateLimiterMemory({ keyPrefix: 'auth-ip', points: opts.perIp, duration: opts.windowS });
+  const byEmail = new RateLimiterMemory({ keyPrefix: 'auth-email', points: opts.perEmail, duration: opts.windowS });
+  return {
+    async consume(ip, email) {
+      try {
+        await byIp.consume(ip);
+        if (email) await byEmail.consume(email.toLowerCase());
+      } catch (e) {
+        if (e instanceof RateLimiterRes) {
+          throw tooManyRequests(`Too many attempts, please try again in ${Math.ceil(e.msBeforeNext / 1000)}s`);
+        }
+        throw e;
+      }
+    },
+  };
+}

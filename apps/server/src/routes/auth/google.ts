@@ -1,0 +1,31 @@
+import { createRemoteJWKSet, jwtVerify } from 'jose';
+import type { AppContext } from '../../context';
+import { HttpError, unauthorized } from '../../errors';
+
+const GOOGLE_ISSUERS = ['https://accounts.google.com', 'accounts.google.com'];
+
+export interface GoogleIdentity {
+  email: string;
+}
+
+let jwks: { url: string; set: ReturnType<typeof createRemoteJWKSet> } | null = null;
+
+/** Verifies signature (against the configured JWKS), audience, issuer and expiry of a Google ID token. */
+export async function verifyGoogleIdToken(ctx: AppContext, idToken: string): Promise<GoogleIdentity> {
+  const clientId = ctx.config.googleClientId;
+  if (!clientId) throw new HttpError(404, 'Google sign-in is not enabled on this server');
+  if (jwks?.url !== ctx.config.googleJwksUrl) {
+    jwks = { url: ctx.config.googleJwksUrl, set: createRemoteJWKSet(new URL(ctx.config.googleJwksUrl)) };
+  }
+  try {
+    const { payload } = await jwtVerify(idToken, jwks.set, {
+      issuer: GOOGLE_ISSUERS,
+      audience: clientId,
+      currentDate: new Date(ctx.now()),
+    });
+    if (typeof payload.email !== 'string' || payload.email_verified !== true) throw new Error('email not verified');
+    return { email: payload.email.toLowerCase() };
+  } catch {
+    throw unauthorized('Google login failed');
+  }
+}

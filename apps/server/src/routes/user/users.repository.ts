@@ -1,0 +1,75 @@
+import type { Insertable, Selectable, Updateable } from 'kysely';
+import { DEFAULT_SETTINGS, PartialSettings, type Settings, type Profile } from '@spyglass/protocol';
+import type { Db } from '../../db/database';
+import { isTrue } from '../../db/database';
+import type { UsersTable } from '../../db/schema';
+
+export type UserRow = Selectable<UsersTable>;
+
+export function insertUser(db: Db, row: Insertable<UsersTable>): Promise<unknown> {
+  return db.insertInto('users').values(row).execute();
+}
+
+export function findUserById(db: Db, userId: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst();
+}
+
+export function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
+}
+
+export function findUserByApiKey(db: Db, apiKey: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('api_key', '=', apiKey).executeTakeFirst();
+}
+
+export async function updateUser(db: Db, userId: string, patch: Updateable<UsersTable>): Promise<void> {
+  await db.updateTable('users').set({ ...patch, updated_at: Date.now() }).where('id', '=', userId).execute();
+}
+
+export function deleteUser(db: Db, userId: string): Promise<unknown> {
+  return db.deleteFrom('users').where('id', '=', userId).execute();
+}
+
+/** Stored settings are merged over the defaults so that new settings appear for old accounts. */
+export function readSettings(row: Pick<UserRow, 'settings'>): Settings {
+  const parsed = PartialSettings.safeParse(safeJson(row.settings));
+  return { ...DEFAULT_SETTINGS, ...(parsed.success ? parsed.data : {}) };
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return {};
+  }
+}
+
+export function toProfile(row: UserRow): Profile {
+  const usecases = safeJson(row.signup_usecases);
+  return {
+    id: row.id,
+    email: row.email,
+    emailVerified: isTrue(row.email_verified),
+    apiKey: row.api_key,
+    authProvider: row.auth_provider,
+    isAdmin: isTrue(row.is_admin),
+    isFreeUser: true,
+    isLockedUser: isTrue(row.is_locked),
+    isDemoUser: isTrue(row.is_demo),
+    shouldBlockRequests: isTrue(row.should_block_requests),
+    onboardingCompleted: isTrue(row.onboarding_completed),
+    loadBalancerGroup: row.load_balancer_group,
+    featureFlags: { MOCK_APIS: true, USER_DEFAULTS: true },
+    settings: readSettings(row),
+    firstName: row.first_name,
+    lastName: row.last_name,
+    company: row.company,
+    companySize: row.company_size,
+    role: row.role,
+    signupSource: row.signup_source,
+    signupUsecases: Array.isArray(usecases) ? usecases.filter((u): u is string => typeof u === 'string') : [],
+    timezone: row.timezone,
+    referrer: row.referrer,
+    createdAt: new Date(row.created_at).toISOString(),
+  };
+}

@@ -1,0 +1,120 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { describe, inject } from 'vitest';
+import { CLIENT_BUILD, CLIENT_BUILD_HEADER, CLIENT_VERSION, CLIENT_VERSION_HEADER } from '@spyglass/protocol';
+import { buildApp, type BuildOptions } from '../src/app';
+import type { App } from '../src/context';
+import { TEST_DATABASE_URL } from './global-setup';
+
+export const engine = (process.env.SPYGLASS_TEST_ENGINE ?? 'sqlite') as 'sqlite' | 'postgres';
+
+/** `describe` for a suite that runs once per storage engine (the api-sqlite and api-postgres projects). */
+export function describeApi(name: string, fn: () => void): void {
+  const skip = engine === 'postgres' && !inject('postgresAvailable');
+  describe.skipIf(skip)(`${name} [${engine}]`, fn);
+}
+
+export interface TestServer {
+  app: App;
+  /** Base URL of the listening server, e.g. http://127.0.0.1:34567 */
+  url: string;
+  close(): Promise<void>;
+}
+
+/**
+ * A real server on a random port with its own database: a fresh SQLite file, or a private
+ * PostgreSQL schema that is dropped on close, so test files and runs never collide.
+ */
+export async function startTestServer(options: BuildOptions = {}): Promise<TestServer> {
+  const id = `t${process.pid}_${crypto.randomBytes(4).toString('hex')}`;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'spyglass-test-'));
+  const usePg = engine === 'postgres';
+  const app = await buildApp({
+    logger: false,
+    ...options,
+    config: {
+      dataDir,
+      databaseUrl: usePg ? TEST_DATABASE_URL : null,
+      authRateLimit: { perIp: 100_000, perEmail: 100_000, windowS: 60 },
+      ...options.config,
+    },
+    database: usePg ? { pgSchema: `sg_${id}`, ...options.database } : options.database,
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    app,
+    url: `http://127.0.0.1:${port}`,
+    async close() {
+      await app.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      if (usePg) await dropSchema(`sg_${id}`);
+    },
+  };
+}
+
+async function dropSchema(schema: string): Promise<void> {
+  const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
+  await client.connect();
+  try {
+    await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+  } finally {
+    await client.end();
+  }
+}
+
+export interface ApiResponse<T = any> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+/** A tiny typed-enough client speaking the web client's conventions (spec 000 §7.1). */
+export function apiClient(baseUrl: string, token?: string) {
+  const call = async <T = any>(method: string, url: string, body?: unknown, extraHeaders: Record<string, string> = {}): Promise<ApiResponse<T>> => {
+    const headers: Record<string, string> = {
+      [CLIENT_VERSION_HEADER]: CLIENT_VERSION,
+      [CLIENT_BUILD_HEADER]: CLIENT_BUILD,
+      ...extraHeaders,
+    };
+    if (token) headers.authorization = `Bearer ${token}`;
+    let payload: string | undefined;
+    if (body !== undefined) {
+      headers['content-type'] = 'application/json';
+      payload = typeof body === 'string' ? body : JSON.stringify(body);
+    }
+    const res = await fetch(baseUrl + url, { method, headers, body: payload });
+    const text = await res.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : undefined;
+    } catch {
+      // non-JSON answers (HTML, files) are returned as text
+    }
+    return { status: res.status, body: parsed as T, headers: res.headers };
+  };
+  return {
+    get: <T = any>(url: string, headers?: Record<string, string>) => call<T>('GET', url, undefined, headers),
+    post: <T = any>(url: string, body?: unknown, headers?: Record<string, string>) => call<T>('POST', url, body ?? {}, headers),
+    put: <T = any>(url: string, body?: unknown) => call<T>('PUT', url, body ?? {}),
+    delete: <T = any>(url: string, body?: unknown) => call<T>('DELETE', url, body),
+    withToken: (t: string) => apiClient(baseUrl, t),
+  };
+}
+
+export type ApiClient = ReturnType<typeof apiClient>;
+
+let counter = 0;
+export const uniqueEmail = (prefix = 'user') => `${prefix}-${process.pid}-${Date.now()}-${counter++}@example.com`;
+export const GOOD_PASSWORD = 'correct-horse-42!';
+
+/** Signs up a fresh account and answers a client holding its token. */
+export async function signUp(baseUrl: string, email = uniqueEmail()) {
+  const res = await apiClient(baseUrl).post('/v1/auth/signup', { email, password: GOOD_PASSWORD, timezone: 'Europe/Berlin' });
+  if (res.status !== 200) throw new Error(`sign-up failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return { email, token: res.body.token as string, profile: res.body.profile, api: apiClient(baseUrl, res.body.token) };
+}

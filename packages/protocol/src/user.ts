@@ -1,0 +1,82 @@
+import { z } from 'zod';
+import {
+  DELETE_ACCOUNT_CONFIRMATION, FEATURE_FLAGS, LIMITS, ONBOARDING_COMPANY_SIZES, ONBOARDING_ROLES, ONBOARDING_SOURCES,
+  ONBOARDING_USE_CASES, WELCOME_TOURS,
+} from './constants';
+import { Email, Id, IsoDate } from './common';
+import { Settings } from './settings';
+
+export const AUTH_PROVIDERS = ['email', 'google'] as const;
+
+export const FeatureFlags = z.object(
+  Object.fromEntries(FEATURE_FLAGS.map((f) => [f, z.boolean()])) as Record<(typeof FEATURE_FLAGS)[number], z.ZodBoolean>,
+);
+export type FeatureFlags = z.infer<typeof FeatureFlags>;
+
+/** The signed-in user's profile (spec 000 §3). */
+export const Profile = z.object({
+  id: Id,
+  email: z.string(),
+  emailVerified: z.boolean(),
+  apiKey: z.string(),
+  authProvider: z.enum(AUTH_PROVIDERS),
+  isAdmin: z.boolean(),
+  isFreeUser: z.boolean(),
+  isLockedUser: z.boolean(),
+  isDemoUser: z.boolean(),
+  shouldBlockRequests: z.boolean(),
+  onboardingCompleted: z.boolean(),
+  loadBalancerGroup: z.string().nullable(),
+  featureFlags: FeatureFlags,
+  settings: Settings,
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  company: z.string().nullable(),
+  companySize: z.string().nullable(),
+  role: z.string().nullable(),
+  signupSource: z.string().nullable(),
+  signupUsecases: z.array(z.string()),
+  timezone: z.string().nullable(),
+  referrer: z.string().nullable(),
+  createdAt: IsoDate,
+});
+export type Profile = z.infer<typeof Profile>;
+
+export const UpdateEmailBody = z.strictObject({ email: Email });
+
+export const DeleteAccountBody = z.strictObject({
+  confirmation: z.literal(DELETE_ACCOUNT_CONFIRMATION, { error: `Please type "${DELETE_ACCOUNT_CONFIRMATION}" to confirm` }),
+});
+
+export const DetailsBody = z.strictObject({
+  firstName: z.string().trim().min(1, 'First name is required').max(LIMITS.name),
+  lastName: z.string().trim().min(1, 'Last name is required').max(LIMITS.name),
+  company: z.string().trim().min(1, 'Company is required').max(LIMITS.name),
+  companySize: z.enum(ONBOARDING_COMPANY_SIZES, { error: 'Company size is required' }),
+  role: z.enum(ONBOARDING_ROLES, { error: 'Role is required' }),
+});
+export type DetailsBody = z.infer<typeof DetailsBody>;
+
+export const OnboardingResponsesBody = z.strictObject({
+  signupSource: z.enum(ONBOARDING_SOURCES, { error: 'Please select a source' }),
+  signupUsecases: z.array(z.enum(ONBOARDING_USE_CASES)).min(1, 'Please select a use case').max(ONBOARDING_USE_CASES.length),
+});
+export type OnboardingResponsesBody = z.infer<typeof OnboardingResponsesBody>;
+
+export const CompleteOnboardingBody = z.strictObject({ userId: Id });
+
+export const TOUR_IDS = Object.keys(WELCOME_TOURS) as (keyof typeof WELCOME_TOURS)[];
+export const TourId = z.enum(TOUR_IDS as [keyof typeof WELCOME_TOURS, ...(keyof typeof WELCOME_TOURS)[]]);
+export const TourStep = z.strictObject({
+  id: z.string().min(1).max(100),
+  status: z.enum(['pending', 'completed']),
+  completedAt: IsoDate.nullable().optional(),
+});
+export type TourStep = z.infer<typeof TourStep>;
+export const WelcomeTour = z.strictObject({ id: TourId, steps: z.array(TourStep).max(20) });
+export type WelcomeTour = z.infer<typeof WelcomeTour>;
+export const WelcomeTourBody = z.strictObject({ welcomeTour: z.array(WelcomeTour).max(TOUR_IDS.length) });
+export const WelcomeTourStepBody = z.strictObject({ tourId: TourId, stepId: z.string().min(1).max(100), stepData: TourStep });
+
+export const DemoUserBody = z.strictObject({ timezone: z.string().max(LIMITS.timezone).optional() });
+export const DemoUserResponse = z.object({ email: z.string(), password: z.string() });
