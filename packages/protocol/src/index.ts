@@ -8,3 +8,7 @@ export * from './user';
 export * from './auth';
 export * from './billing';
 export * from './analytics';
+export * from './items';
+export * from './devices';
+export * from './device-protocol';
+export * from './live';

@@ -1,0 +1,119 @@
+import { z } from 'zod';
+import { DeviceInfo, FeatureToggles } from './devices';
+import { AnalyticsDetails, EventDetails, LogDetails, NetworkDetails, ScreenshotDetails } from './items';
+
+/**
+ * The device protocol (docs/protocol.md). Bump PROTOCOL_VERSION on any change a device must
+ * know about; MIN_PROTOCOL_VERSION is the oldest version the server still accepts.
+ */
+export const PROTOCOL_VERSION = 1;
+export const MIN_PROTOCOL_VERSION = 1;
+
+export const DEVICE_LIMITS = {
+  maxFrameBytes: 8 * 1024 * 1024,
+  maxItemsPerFrame: 500,
+  heartbeatIntervalMs: 15_000,
+  /** A device silent for this long is marked offline. */
+  heartbeatTimeoutMs: 45_000,
+} as const;
+
+/** Close codes in the application range (4000–4999), each with a human reason. */
+export const DEVICE_CLOSE_CODES = {
+  badHello: 4400,
+  badApiKey: 4401,
+  forbidden: 4403,
+  deviceLimit: 4409,
+  unsupportedVersion: 4426,
+  quotaExceeded: 4429,
+  heartbeatTimeout: 4408,
+  replaced: 4000,
+} as const;
+
+export const ERROR_CODES = [
+  'bad_frame', 'bad_hello', 'bad_api_key', 'unsupported_protocol_version', 'device_limit', 'frame_too_large',
+  'rate_limited', 'quota_exceeded', 'bad_sequence', 'bad_items', 'internal',
+] as const;
+
+const deviceItemBase = {
+  /** Chosen by the SDK (a UUID); sending the same id again updates the item. */
+  id: z.string().min(1).max(100),
+  createdAt: z.string().max(40),
+  sentAt: z.string().max(40).optional(),
+  level: z.string().max(20).optional(),
+  tags: z.array(z.string().max(100)).max(20).optional(),
+  isMocked: z.boolean().optional(),
+  metaData: z.record(z.string(), z.unknown()).optional(),
+};
+
+/** An item as a device sends it. The server derives num, method, url, status, duration and size. */
+export const DeviceItem = z.discriminatedUnion('type', [
+  z.object({ ...deviceItemBase, type: z.literal('network'), details: NetworkDetails }),
+  z.object({ ...deviceItemBase, type: z.literal('log'), details: LogDetails }),
+  z.object({ ...deviceItemBase, type: z.literal('event'), details: EventDetails }),
+  z.object({ ...deviceItemBase, type: z.literal('screenshot'), details: ScreenshotDetails }),
+  z.object({ ...deviceItemBase, type: z.literal('firebaseAnalytics'), details: AnalyticsDetails }),
+]);
+export type DeviceItem = z.infer<typeof DeviceItem>;
+
+export const COMMAND_NAMES = ['ping', 'take_screenshot', 'open_sheet', 'feature_toggles', 'breakpoint', 'mocks'] as const;
+export type CommandName = (typeof COMMAND_NAMES)[number];
+
+// ---- device → server ----
+export const HelloFrame = z.object({
+  type: z.literal('hello'),
+  protocolVersion: z.number().int(),
+  apiKey: z.string().min(1).max(200),
+  /** Stable per install, chosen by the SDK. */
+  deviceId: z.string().min(1).max(200).regex(/^[A-Za-z0-9._:-]+$/, 'deviceId may hold letters, digits and . _ : -'),
+  device: DeviceInfo,
+});
+export const ItemsFrame = z.object({
+  type: z.literal('items'),
+  /** Increases by one per frame for the life of the SDK instance; acks refer to it. */
+  seq: z.number().int().nonnegative(),
+  items: z.array(DeviceItem).min(1).max(DEVICE_LIMITS.maxItemsPerFrame),
+});
+export const ResultFrame = z.object({
+  type: z.literal('result'),
+  commandId: z.string().max(100),
+  ok: z.boolean(),
+  data: z.unknown().optional(),
+  error: z.string().max(2000).optional(),
+});
+export const DeviceInfoFrame = z.object({ type: z.literal('device_info'), device: DeviceInfo });
+export const PingFrame = z.object({ type: z.literal('ping'), t: z.number().optional() });
+export const PongFrame = z.object({ type: z.literal('pong'), t: z.number().optional() });
+
+export const DeviceFrame = z.discriminatedUnion('type', [HelloFrame, ItemsFrame, ResultFrame, DeviceInfoFrame, PingFrame, PongFrame]);
+export type DeviceFrame = z.infer<typeof DeviceFrame>;
+export type HelloFrame = z.infer<typeof HelloFrame>;
+export type ItemsFrame = z.infer<typeof ItemsFrame>;
+
+// ---- server → device ----
+export const WelcomeFrame = z.object({
+  type: z.literal('welcome'),
+  protocolVersion: z.number().int(),
+  deviceId: z.string(),
+  featureToggles: FeatureToggles,
+  breakpointEnabled: z.boolean(),
+  serverTime: z.string(),
+  heartbeatIntervalMs: z.number().int(),
+});
+export const AckFrame = z.object({ type: z.literal('ack'), seq: z.number().int() });
+export const ErrorFrame = z.object({
+  type: z.literal('error'),
+  code: z.enum(ERROR_CODES),
+  message: z.string(),
+  seq: z.number().int().optional(),
+});
+export const CommandFrame = z.object({
+  type: z.literal('command'),
+  id: z.string(),
+  name: z.enum(COMMAND_NAMES),
+  args: z.record(z.string(), z.unknown()).optional(),
+});
+export const ServerFrame = z.discriminatedUnion('type', [WelcomeFrame, AckFrame, ErrorFrame, CommandFrame, PingFrame, PongFrame]);
+export type ServerFrame = z.infer<typeof ServerFrame>;
+export type WelcomeFrame = z.infer<typeof WelcomeFrame>;
+export type CommandFrame = z.infer<typeof CommandFrame>;
+export type ErrorFrame = z.infer<typeof ErrorFrame>;

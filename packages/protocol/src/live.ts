@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { Device } from './devices';
+import { CapturedItem } from './items';
+
+/** Messages of the viewer live channel `/ws?token=&type=viewer` (spec 000 §4.6, spec 001 §7). */
+export const ViewerInbound = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('ping') }),
+  /** Which device's items this viewer wants as new_request messages (null: none). */
+  z.object({ type: z.literal('subscribe'), deviceId: z.string().max(200).nullable() }),
+]);
+export type ViewerInbound = z.infer<typeof ViewerInbound>;
+
+export const DeviceStatusMessage = z.object({
+  type: z.literal('device_status'),
+  deviceId: z.string(),
+  online: z.boolean(),
+  name: z.string(),
+  sdkVersion: z.string().nullable(),
+  lastSeen: z.string(),
+  group: z.string().nullable(),
+  device: Device.optional(),
+});
+
+export const ViewerOutbound = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('init'), connectionId: z.string() }),
+  z.object({ type: z.literal('pong') }),
+  DeviceStatusMessage,
+  z.object({ type: z.literal('device_update'), device: Device }),
+  z.object({ type: z.literal('device_deleted'), deviceId: z.string() }),
+  /** A new or updated item (compact form) of the subscribed device. */
+  z.object({ type: z.literal('new_request'), deviceId: z.string(), request: CapturedItem }),
+  z.object({ type: z.literal('requests_deleted'), deviceId: z.string(), ids: z.array(z.string()) }),
+  z.object({ type: z.literal('requests_cleared'), deviceId: z.string() }),
+  /** The server dropped this viewer's backlog (it read too slowly): reload the list from the API. */
+  z.object({ type: z.literal('resync'), deviceId: z.string().nullable(), reason: z.string() }),
+]);
+export type ViewerOutbound = z.infer<typeof ViewerOutbound>;
