@@ -12,3 +12,4 @@ export * from './items';
 export * from './devices';
 export * from './device-protocol';
 export * from './live';
+export * from './config';

@@ -1,0 +1,13 @@
+import { z } from 'zod';
+
+/** `GET /v1/config`: what the dashboard needs to know about this server before anyone signs in. */
+export const PublicConfig = z.object({
+  /** Google sign-in is offered only when the server has a client id. */
+  googleClientId: z.string().nullable(),
+  /** External scheduling page behind the sidebar's Book Demo item. */
+  bookDemoUrl: z.string().nullable(),
+  demoMode: z.boolean(),
+  /** The server's version, shown in Settings → Version. */
+  version: z.string(),
+});
+export type PublicConfig = z.infer<typeof PublicConfig>;
