@@ -9,12 +9,24 @@ import { AnalyticsDetails, EventDetails, LogDetails, NetworkDetails, ScreenshotD
 export const PROTOCOL_VERSION = 1;
 export const MIN_PROTOCOL_VERSION = 1;
 
+/**
+ * The compatibility rule (docs/protocol.md): a server accepts every version from
+ * MIN_PROTOCOL_VERSION to PROTOCOL_VERSION. Within that range changes are additive only (new
+ * optional fields, new frame types the other side may ignore); anything else bumps
+ * MIN_PROTOCOL_VERSION too.
+ */
+export function isSupportedProtocolVersion(version: unknown): version is number {
+  return typeof version === 'number' && Number.isInteger(version) && version >= MIN_PROTOCOL_VERSION && version <= PROTOCOL_VERSION;
+}
+
 export const DEVICE_LIMITS = {
   maxFrameBytes: 8 * 1024 * 1024,
   maxItemsPerFrame: 500,
   heartbeatIntervalMs: 15_000,
   /** A device silent for this long is marked offline. */
   heartbeatTimeoutMs: 45_000,
+  /** A connection that has not said hello within this time is closed. */
+  helloTimeoutMs: 10_000,
 } as const;
 
 /** Close codes in the application range (4000–4999), each with a human reason. */
@@ -26,13 +38,20 @@ export const DEVICE_CLOSE_CODES = {
   unsupportedVersion: 4426,
   quotaExceeded: 4429,
   heartbeatTimeout: 4408,
+  /** The device was deleted from the dashboard while connected. */
+  deviceDeleted: 4410,
+  /** Another connection said hello with the same device id (the device reconnected). */
   replaced: 4000,
 } as const;
 
 export const ERROR_CODES = [
   'bad_frame', 'bad_hello', 'bad_api_key', 'unsupported_protocol_version', 'device_limit', 'frame_too_large',
-  'rate_limited', 'quota_exceeded', 'bad_sequence', 'bad_items', 'internal',
+  'rate_limited', 'quota_exceeded', 'bad_sequence', 'bad_items', 'internal', 'forbidden', 'device_deleted',
 ] as const;
+export type DeviceErrorCode = (typeof ERROR_CODES)[number];
+
+/** The text the dashboard also shows when an account is at its device limit (spec 001 §8). */
+export const DEVICE_LIMIT_MESSAGE = 'Maximum number of devices reached: Please contact support to increase your limit';
 
 const deviceItemBase = {
   /** Chosen by the SDK (a UUID); sending the same id again updates the item. */
@@ -98,13 +117,24 @@ export const WelcomeFrame = z.object({
   breakpointEnabled: z.boolean(),
   serverTime: z.string(),
   heartbeatIntervalMs: z.number().int(),
+  /** Silence longer than this closes the connection (4408) and marks the device offline. */
+  heartbeatTimeoutMs: z.number().int(),
+  /** What this server accepts; an SDK sizes its frames and its send rate by them. */
+  limits: z.object({
+    maxFrameBytes: z.number().int(),
+    maxItemsPerFrame: z.number().int(),
+    itemsPerSecond: z.number(),
+  }),
 });
 export const AckFrame = z.object({ type: z.literal('ack'), seq: z.number().int() });
 export const ErrorFrame = z.object({
   type: z.literal('error'),
   code: z.enum(ERROR_CODES),
   message: z.string(),
+  /** The items frame this error refers to: it was not stored and will not be acknowledged. */
   seq: z.number().int().optional(),
+  /** For `rate_limited`: when sending again may succeed. */
+  retryAfterMs: z.number().int().optional(),
 });
 export const CommandFrame = z.object({
   type: z.literal('command'),
@@ -117,3 +147,5 @@ export type ServerFrame = z.infer<typeof ServerFrame>;
 export type WelcomeFrame = z.infer<typeof WelcomeFrame>;
 export type CommandFrame = z.infer<typeof CommandFrame>;
 export type ErrorFrame = z.infer<typeof ErrorFrame>;
+export type AckFrame = z.infer<typeof AckFrame>;
+export type ResultFrame = z.infer<typeof ResultFrame>;

@@ -3,7 +3,7 @@ import {
   DELETE_ACCOUNT_CONFIRMATION, FEATURE_FLAGS, LIMITS, ONBOARDING_COMPANY_SIZES, ONBOARDING_ROLES, ONBOARDING_SOURCES,
   ONBOARDING_USE_CASES, WELCOME_TOURS,
 } from './constants';
-import { Email, Id, IsoDate } from './common';
+import { Email, Id, IsoDate, whenMissing } from './common';
 import { Settings } from './settings';
 
 export const AUTH_PROVIDERS = ['email', 'google'] as const;
@@ -48,10 +48,13 @@ export const DeleteAccountBody = z.strictObject({
   confirmation: z.literal(DELETE_ACCOUNT_CONFIRMATION, { error: `Please type "${DELETE_ACCOUNT_CONFIRMATION}" to confirm` }),
 });
 
+/** Missing, wrongly typed or blank: each answers the same text. */
+const requiredName = (message: string) => z.string({ error: whenMissing(message) }).trim().min(1, message).max(LIMITS.name);
+
 export const DetailsBody = z.strictObject({
-  firstName: z.string().trim().min(1, 'First name is required').max(LIMITS.name),
-  lastName: z.string().trim().min(1, 'Last name is required').max(LIMITS.name),
-  company: z.string().trim().min(1, 'Company is required').max(LIMITS.name),
+  firstName: requiredName('First name is required'),
+  lastName: requiredName('Last name is required'),
+  company: requiredName('Company is required'),
   companySize: z.enum(ONBOARDING_COMPANY_SIZES, { error: 'Company size is required' }),
   role: z.enum(ONBOARDING_ROLES, { error: 'Role is required' }),
 });
@@ -59,7 +62,8 @@ export type DetailsBody = z.infer<typeof DetailsBody>;
 
 export const OnboardingResponsesBody = z.strictObject({
   signupSource: z.enum(ONBOARDING_SOURCES, { error: 'Please select a source' }),
-  signupUsecases: z.array(z.enum(ONBOARDING_USE_CASES)).min(1, 'Please select a use case').max(ONBOARDING_USE_CASES.length),
+  signupUsecases: z.array(z.enum(ONBOARDING_USE_CASES), { error: whenMissing('Please select a use case') })
+    .min(1, 'Please select a use case').max(ONBOARDING_USE_CASES.length),
 });
 export type OnboardingResponsesBody = z.infer<typeof OnboardingResponsesBody>;
 

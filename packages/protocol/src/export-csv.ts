@@ -1,0 +1,45 @@
+/**
+ * The csv export (spec 001 §7: `spyglass-requests.csv`, columns method, url, status, timestamp),
+ * quoted per RFC 4180 by papaparse: CRLF line ends, fields with a comma, quote or line break in
+ * double quotes, quotes doubled.
+ */
+import Papa from 'papaparse';
+import { z } from 'zod';
+import type { ExportEncoder } from './export';
+import { itemStatus } from './format';
+import type { CapturedItem } from './items';
+
+export const CSV_EXPORT_COLUMNS = ['method', 'url', 'status', 'timestamp'] as const;
+
+/** One line of the csv export: empty strings where an item has no such value (logs, events). */
+export const CsvExportRow = z.object({ method: z.string(), url: z.string(), status: z.string(), timestamp: z.string() });
+export type CsvExportRow = z.infer<typeof CsvExportRow>;
+
+export function csvExportRow(item: CapturedItem): CsvExportRow {
+  const network = item.type === 'network' ? item.details.request : null;
+  const status = itemStatus(item);
+  return {
+    method: network?.method ?? item.method ?? '',
+    url: network?.url ?? item.url ?? '',
+    status: status === null ? '' : String(status),
+    timestamp: item.createdAt,
+  };
+}
+
+const UNPARSE: Papa.UnparseConfig = { header: false, newline: '\r\n', quotes: false, escapeFormulae: false };
+
+export function csvExportEncoder(): ExportEncoder {
+  return {
+    begin: () => Papa.unparse([[...CSV_EXPORT_COLUMNS]], UNPARSE) + '\r\n',
+    encode(items: ArrayLike<CapturedItem>, from: number, to: number): string {
+      if (to <= from) return '';
+      const rows: string[][] = new Array(to - from);
+      for (let i = from; i < to; i++) {
+        const row = csvExportRow(items[i]!);
+        rows[i - from] = [row.method, row.url, row.status, row.timestamp];
+      }
+      return Papa.unparse(rows, UNPARSE) + '\r\n';
+    },
+    end: () => '',
+  };
+}
