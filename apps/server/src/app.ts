@@ -11,10 +11,18 @@ import { migrateToLatest, openDatabase, type OpenOptions } from './db/database';
 import { registerErrorHandler } from './plugins/error-handler';
 import { authenticate } from './plugins/authenticate';
 import { createMailer } from './plugins/mail';
+import { registerJsonBodyParser } from './plugins/json-body';
 import { createAuthRateLimiter } from './plugins/rate-limit';
+import { BlobStore } from './blobs/blob-store';
+import { DeviceGateway } from './live/device-gateway';
+import { createLiveChannel } from './live/live-channel';
+import { registerLiveChannel, viewerUpgradeHandler } from './live/ws.plugin';
 import { analyticsRoutes } from './routes/analytics/analytics.routes';
 import { authRoutes, publicAuthRoutes } from './routes/auth/auth.routes';
 import { billingRoutes } from './routes/billing/billing.routes';
+import { devicesRoutes } from './routes/devices/devices.routes';
+import { requestsRoutes } from './routes/requests/requests.routes';
+import { configRoutes } from './routes/config/config.routes';
 import { healthRoutes, versionRoutes } from './routes/health/health.routes';
 import { demoUserRoutes, userRoutes } from './routes/user/user.routes';
 
@@ -33,7 +41,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
   const app = Fastify({
     logger: options.logger ?? { level: config.logLevel },
     bodyLimit: config.bodyLimitBytes,
-    trustProxy: true,
+    trustProxy: config.trustProxy,
     // Graceful close: stop accepting, let in-flight requests finish.
     forceCloseConnections: 'idle',
   }).withTypeProvider<ZodTypeProvider>();
@@ -41,19 +49,34 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerJsonBodyParser(app);
 
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, ...options.database });
-  await migrateToLatest(database.db);
+  await migrateToLatest(database.db, database.engine === 'postgres' ? options.database?.pgSchema : undefined);
   const ctx: AppContext = {
     config,
     database,
     db: database.db,
     mailer: createMailer(config.smtpUrl, config.mailFrom, app.log),
     authRateLimiter: createAuthRateLimiter(config.authRateLimit),
+    live: await createLiveChannel({ redisUrl: config.redisUrl, log: app.log }),
     now: options.now ?? Date.now,
   };
   app.decorate('ctx', ctx);
+  const viewerUpgrade = viewerUpgradeHandler(ctx, ctx.live.hub);
+  const devices = new DeviceGateway({
+    database, blobs: new BlobStore(config.dataDir), events: ctx.live.events, commands: ctx.live.commands,
+    log: app.log, limits: config.ingest, now: ctx.now,
+  });
+  registerLiveChannel(app, { viewer: viewerUpgrade.handler, device: devices.handler });
+  // Before the HTTP server closes: it waits for upgraded sockets too. Devices go first so that
+  // what they sent is committed before the database closes.
+  app.addHook('preClose', async () => {
+    await devices.close();
+    viewerUpgrade.close();
+  });
   app.addHook('onClose', async () => {
+    await ctx.live.close();
     ctx.mailer.close();
     await database.close();
   });
@@ -62,7 +85,6 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
     openapi: {
       info: { title: 'Spyglass API', version: config.serverVersion },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
-      security: [{ bearer: [] }],
     },
     transform: jsonSchemaTransform,
   });
@@ -73,12 +95,19 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
     await api.register(publicAuthRoutes);
     await api.register(demoUserRoutes);
     await api.register(versionRoutes);
+    await api.register(configRoutes);
     await api.register(async (protectedApi: App) => {
       protectedApi.addHook('onRequest', authenticate(ctx));
+      // The OpenAPI document marks as secured exactly the routes behind the auth hook.
+      protectedApi.addHook('onRoute', (route) => {
+        route.schema = { ...route.schema, security: [{ bearer: [] }] };
+      });
       await protectedApi.register(authRoutes);
       await protectedApi.register(userRoutes);
       await protectedApi.register(billingRoutes);
       await protectedApi.register(analyticsRoutes);
+      await protectedApi.register(devicesRoutes);
+      await protectedApi.register(requestsRoutes);
     });
   }, { prefix: '/v1' });
 
@@ -100,7 +129,11 @@ async function registerWebClient(app: App): Promise<void> {
     if (url.startsWith('/v1/') || url.startsWith('/ws')) {
       return reply.status(404).send({ error: `Route ${req.method} ${url} not found` });
     }
-    if (/\.[a-z0-9]+$/i.test(url) && fs.existsSync(path.join(WEB_DIST, url))) return reply.sendFile(url.slice(1));
+    if (/\.[a-z0-9]+$/i.test(url)) {
+      // A missing file stays a 404: answering index.html would hand a script tag HTML.
+      if (fs.existsSync(path.join(WEB_DIST, url))) return reply.sendFile(url.slice(1));
+      return reply.status(404).send({ error: `File ${url} not found` });
+    }
     reply.header('Cache-Control', 'no-cache');
     return reply.type('text/html').sendFile('index.html');
   });

@@ -1,4 +1,6 @@
 import path from 'node:path';
+import { loadIngestLimits, type IngestLimits } from './ingest/ingest-limits';
+import { MIN_SDK_VERSION } from '@spyglass/protocol';
 
 export interface Config {
   port: number;
@@ -19,6 +21,18 @@ export interface Config {
   authRateLimit: { perIp: number; perEmail: number; windowS: number };
   bodyLimitBytes: number;
   serverVersion: string;
+  /**
+   * Which proxies may set X-Forwarded-For (Fastify's `trustProxy`): off by default, so that a
+   * client cannot pick its own IP and slip past the per-IP rate limit. `true`, or a
+   * comma-separated list of proxy addresses/CIDRs, when the server runs behind a load balancer.
+   */
+  trustProxy: boolean | string;
+  /** `redis://` makes the live bus go through Redis pub/sub, so that several nodes serve one account. */
+  redisUrl: string | null;
+  /** Frame sizes, rates and heartbeats of the device connections. */
+  ingest: IngestLimits;
+  /** Latest released mobile SDKs, answered by /v1/version/{ios,android}-sdk-version. */
+  latestSdkVersions: { ios: string; android: string };
 }
 
 type Env = Record<string, string | undefined>;
@@ -29,6 +43,11 @@ function int(env: Env, key: string, fallback: number): number {
   const n = Number(raw);
   if (!Number.isInteger(n) || n < 0) throw new Error(`${key} must be a non-negative integer, got "${raw}"`);
   return n;
+}
+
+function trustProxy(raw: string | undefined): boolean | string {
+  if (raw === undefined || raw === '' || raw === 'false') return false;
+  return raw === 'true' ? true : raw;
 }
 
 export function loadConfig(env: Env = process.env, overrides: Partial<Config> = {}): Config {
@@ -58,6 +77,13 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     },
     bodyLimitBytes: int(env, 'BODY_LIMIT_BYTES', 1024 * 1024),
     serverVersion: env.npm_package_version || '1.0.0',
+    trustProxy: trustProxy(env.TRUST_PROXY),
+    redisUrl: env.REDIS_URL || null,
+    ingest: loadIngestLimits(env),
+    latestSdkVersions: {
+      ios: env.LATEST_IOS_SDK_VERSION || MIN_SDK_VERSION.ios,
+      android: env.LATEST_ANDROID_SDK_VERSION || MIN_SDK_VERSION.android,
+    },
     ...overrides,
   };
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyBaseLogger, RawServerDefault, RawRequestDe
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { DatabaseHandle, Db } from './db/database';
+import type { LiveChannel } from './live/live-channel';
 import type { Mailer } from './plugins/mail';
 import type { AuthRateLimiter } from './plugins/rate-limit';
 import type { UserRow } from './routes/user/users.repository';
@@ -13,6 +14,8 @@ export interface AppContext {
   db: Db;
   mailer: Mailer;
   authRateLimiter: AuthRateLimiter;
+  /** Viewers, the live bus and device commands of this node. */
+  live: LiveChannel;
   /** Injectable clock so that expiry and retention can be tested. */
   now(): number;
 }

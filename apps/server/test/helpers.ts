@@ -84,7 +84,7 @@ export function apiClient(baseUrl: string, token?: string) {
     if (token) headers.authorization = `Bearer ${token}`;
     let payload: string | undefined;
     if (body !== undefined) {
-      headers['content-type'] = 'application/json';
+      headers['content-type'] ??= 'application/json';
       payload = typeof body === 'string' ? body : JSON.stringify(body);
     }
     const res = await fetch(baseUrl + url, { method, headers, body: payload });
@@ -98,6 +98,8 @@ export function apiClient(baseUrl: string, token?: string) {
     return { status: res.status, body: parsed as T, headers: res.headers };
   };
   return {
+    /** Any method with a raw body (a string is sent as is, so tests can send malformed JSON). */
+    call,
     get: <T = any>(url: string, headers?: Record<string, string>) => call<T>('GET', url, undefined, headers),
     post: <T = any>(url: string, body?: unknown, headers?: Record<string, string>) => call<T>('POST', url, body ?? {}, headers),
     put: <T = any>(url: string, body?: unknown) => call<T>('PUT', url, body ?? {}),

@@ -58,8 +58,12 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
   return { db, engine: 'sqlite', sqlite, close: () => db.destroy() };
 }
 
-export async function migrateToLatest(db: Db): Promise<void> {
-  const migrator = new Migrator({ db, provider: migrationProvider });
+/**
+ * `pgSchema` must be given when the connection uses a private schema: Kysely otherwise looks for
+ * its migration tables in every schema and trips over those of other test runs.
+ */
+export async function migrateToLatest(db: Db, pgSchema?: string): Promise<void> {
+  const migrator = new Migrator({ db, provider: migrationProvider, ...(pgSchema ? { migrationTableSchema: pgSchema } : {}) });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {

@@ -71,6 +71,73 @@ const migrations: Record<string, Migration> = {
       await db.schema.createIndex('analytics_events_user').on('analytics_events').column('user_id').execute();
     },
   },
+  '0002_devices_items': {
+    async up(db: Kysely<unknown>) {
+      // Device ids are chosen by the SDK (a stable install id) and global: a hello with an id
+      // that belongs to another account is refused rather than silently forked.
+      await db.schema.createTable('devices')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('platform', 'text', (c) => c.notNull())
+        // What the device reports about itself (DeviceInfo JSON), replaced on every hello.
+        .addColumn('info', 'text', (c) => c.notNull())
+        // Set from the dashboard; they win over what the device reports.
+        .addColumn('name_override', 'text')
+        .addColumn('group_override', 'text')
+        .addColumn('feature_toggles', 'text', (c) => c.notNull())
+        .addColumn('breakpoint_enabled', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('online', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('last_seen', 'bigint', (c) => c.notNull())
+        .addColumn('last_num', 'bigint', (c) => c.notNull().defaultTo(0))
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('updated_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('devices_user').on('devices').columns(['user_id', 'last_seen']).execute();
+
+      await db.schema.createTable('items')
+        .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('device_id', 'text', (c) => c.notNull().references('devices.id').onDelete('cascade'))
+        .addColumn('id', 'text', (c) => c.notNull())
+        .addColumn('num', 'bigint', (c) => c.notNull())
+        .addColumn('type', 'text', (c) => c.notNull())
+        .addColumn('level', 'text')
+        .addColumn('method', 'text')
+        .addColumn('url', 'text')
+        .addColumn('status', 'integer')
+        .addColumn('duration', 'double precision')
+        .addColumn('size', 'bigint', (c) => c.notNull())
+        .addColumn('sent_at', 'bigint')
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('updated_at', 'bigint', (c) => c.notNull())
+        .addColumn('tags', 'text', (c) => c.notNull().defaultTo('[]'))
+        .addColumn('notes', 'text')
+        .addColumn('is_mocked', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('mock', 'text')
+        .addColumn('mock_data', 'text')
+        .addColumn('meta_data', 'text')
+        // The details without bodies and image: what the list needs.
+        .addColumn('details', 'text', (c) => c.notNull())
+        // A body is either inline (<= 64 KB) or a preview here plus a blob key beside it.
+        .addColumn('request_body', 'text')
+        .addColumn('request_body_blob', 'text')
+        .addColumn('response_body', 'text')
+        .addColumn('response_body_blob', 'text')
+        .addColumn('image_blob', 'text')
+        .addPrimaryKeyConstraint('items_pk', ['device_id', 'id'])
+        .execute();
+      await db.schema.createIndex('items_device_num').on('items').columns(['device_id', 'num']).execute();
+      await db.schema.createIndex('items_user_id').on('items').columns(['user_id', 'id']).execute();
+
+      // Traffic received per account and UTC day, for quotas and usage reports.
+      await db.schema.createTable('traffic_usage')
+        .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('day', 'text', (c) => c.notNull())
+        .addColumn('bytes', 'bigint', (c) => c.notNull())
+        .addColumn('items', 'bigint', (c) => c.notNull())
+        .addPrimaryKeyConstraint('traffic_usage_pk', ['user_id', 'day'])
+        .execute();
+    },
+  },
 };
 
 export const migrationProvider: MigrationProvider = {

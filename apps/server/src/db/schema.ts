@@ -62,10 +62,71 @@ export interface AnalyticsEventsTable {
   created_at: number;
 }
 
+export interface DevicesTable {
+  id: string;
+  user_id: string;
+  platform: string;
+  /** DeviceInfo JSON as last reported by the device. */
+  info: string;
+  name_override: string | null;
+  group_override: string | null;
+  /** FeatureToggles JSON. */
+  feature_toggles: string;
+  breakpoint_enabled: Generated<number>;
+  online: Generated<number>;
+  last_seen: number;
+  /** The last display number given to an item of this device. */
+  last_num: Generated<number>;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface ItemsTable {
+  user_id: string;
+  device_id: string;
+  id: string;
+  num: number;
+  type: string;
+  level: string | null;
+  method: string | null;
+  url: string | null;
+  status: number | null;
+  duration: number | null;
+  size: number;
+  sent_at: number | null;
+  created_at: number;
+  updated_at: number;
+  tags: Generated<string>;
+  notes: string | null;
+  is_mocked: Generated<number>;
+  mock: string | null;
+  mock_data: string | null;
+  meta_data: string | null;
+  /** Details JSON without bodies and screenshot image. */
+  details: string;
+  /** Inline body, or the preview of a body kept in the blob named beside it. */
+  request_body: string | null;
+  request_body_blob: string | null;
+  response_body: string | null;
+  response_body_blob: string | null;
+  image_blob: string | null;
+}
+
+export interface TrafficUsageTable {
+  user_id: string;
+  /** UTC day, YYYY-MM-DD. */
+  day: string;
+  bytes: number;
+  items: number;
+}
+
 export interface Database {
   users: UsersTable;
   auth_tokens: AuthTokensTable;
   email_tokens: EmailTokensTable;
   welcome_tours: WelcomeToursTable;
   analytics_events: AnalyticsEventsTable;
+  devices: DevicesTable;
+  items: ItemsTable;
+  traffic_usage: TrafficUsageTable;
 }

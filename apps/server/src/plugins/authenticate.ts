@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { forbidden, unauthorized } from '../errors';
 import { sha256 } from '../lib/crypto';
 import type { AppContext } from '../context';
-import { findUserByTokenHash } from '../routes/auth/auth-tokens.repository';
+import { userByTokenHashFinder } from '../routes/auth/auth-tokens.repository';
 import { isTrue } from '../db/database';
 
 export const ACCOUNT_LOCKED_MESSAGE = 'Account Locked: Your account has been locked. Please contact support to unlock.';
@@ -19,11 +19,12 @@ export function bearerToken(request: FastifyRequest): string | null {
 
 /** The onRequest hook of the protected route tree. */
 export function authenticate(ctx: AppContext) {
+  const findUser = userByTokenHashFinder(ctx.database);
   return async (request: FastifyRequest): Promise<void> => {
     const token = bearerToken(request);
     if (!token) throw unauthorized();
     const tokenHash = sha256(token);
-    const user = await findUserByTokenHash(ctx.db, tokenHash);
+    const user = await findUser(tokenHash);
     if (!user) throw unauthorized();
     if (isTrue(user.is_locked) && !LOCKED_ALLOWED.has(request.routeOptions.url ?? '')) throw forbidden(ACCOUNT_LOCKED_MESSAGE);
     request.user = user;

@@ -1,4 +1,4 @@
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 
 export interface MailMessage {
@@ -25,11 +25,15 @@ export function createMailer(smtpUrl: string | null, from: string, log: FastifyB
       close() {},
     };
   }
-  const transport = nodemailer.createTransport(smtpUrl);
+  // nodemailer is loaded on the first mail, not at start-up: most requests never send one.
+  let transport: Promise<Transporter> | undefined;
   return {
     async send(message) {
-      await transport.sendMail({ from, ...message });
+      transport ??= import('nodemailer').then((m) => m.default.createTransport(smtpUrl));
+      await (await transport).sendMail({ from, ...message });
     },
-    close: () => transport.close(),
+    close: () => {
+      void transport?.then((t) => t.close());
+    },
   };
 }

@@ -4,6 +4,7 @@ import {
 } from '@spyglass/protocol';
 import { z } from 'zod';
 import type { App } from '../../context';
+import { HttpError } from '../../errors';
 import { findUserByEmail, toProfile } from '../user/users.repository';
 import { deleteAuthToken } from './auth-tokens.repository';
 import {
@@ -38,8 +39,16 @@ export async function publicAuthRoutes(app: App): Promise<void> {
   app.post('/auth/google', { schema: { body: GoogleSignInBody, response: { 200: TokenProfileResponse } } }, async (req) => {
     await limit(req.ip);
     const identity = await verifyGoogleIdToken(ctx, req.body.token);
-    const user = (await findUserByEmail(ctx.db, identity.email))
-      ?? (await createUser(ctx, { email: identity.email, passwordHash: null, authProvider: 'google', emailVerified: true, timezone: req.body.timezone }));
+    let user = await findUserByEmail(ctx.db, identity.email);
+    if (!user) {
+      try {
+        user = await createUser(ctx, { email: identity.email, passwordHash: null, authProvider: 'google', emailVerified: true, timezone: req.body.timezone });
+      } catch (e) {
+        // A first sign-in from two tabs at once: the one that lost the race signs in to the account the other created.
+        user = e instanceof HttpError && e.statusCode === 409 ? await findUserByEmail(ctx.db, identity.email) : undefined;
+        if (!user) throw e;
+      }
+    }
     return { token: await issueToken(ctx, user.id), profile: toProfile(user) };
   });
 

@@ -25,7 +25,7 @@ export async function verifyPassword(hash: string | null, password: string): Pro
 
 export async function issueToken(ctx: AppContext, userId: string): Promise<string> {
   const token = randomToken();
-  await insertAuthToken(ctx.db, userId, sha256(token));
+  await insertAuthToken(ctx.db, userId, sha256(token), ctx.now());
   return token;
 }
 
@@ -67,9 +67,9 @@ export async function createUser(ctx: AppContext, input: NewUser): Promise<UserR
 }
 
 export async function sendVerificationMail(ctx: AppContext, user: UserRow): Promise<void> {
-  await invalidateEmailTokens(ctx.db, user.id, 'verify');
+  await invalidateEmailTokens(ctx.db, user.id, 'verify', ctx.now());
   const token = randomToken();
-  await insertEmailToken(ctx.db, user.id, 'verify', sha256(token), VERIFY_EMAIL_TTL_MS);
+  await insertEmailToken(ctx.db, user.id, 'verify', sha256(token), VERIFY_EMAIL_TTL_MS, ctx.now());
   const link = `${ctx.config.publicUrl}/verify-email?token=${token}`;
   await ctx.mailer.send({
     to: user.email,
@@ -79,9 +79,9 @@ export async function sendVerificationMail(ctx: AppContext, user: UserRow): Prom
 }
 
 export async function sendResetMail(ctx: AppContext, user: UserRow): Promise<void> {
-  await invalidateEmailTokens(ctx.db, user.id, 'reset');
+  await invalidateEmailTokens(ctx.db, user.id, 'reset', ctx.now());
   const token = randomToken();
-  await insertEmailToken(ctx.db, user.id, 'reset', sha256(token), RESET_PASSWORD_TTL_MS);
+  await insertEmailToken(ctx.db, user.id, 'reset', sha256(token), RESET_PASSWORD_TTL_MS, ctx.now());
   const link = `${ctx.config.publicUrl}/reset-password?token=${token}`;
   await ctx.mailer.send({
     to: user.email,
@@ -93,22 +93,24 @@ export async function sendResetMail(ctx: AppContext, user: UserRow): Promise<voi
 export async function signIn(ctx: AppContext, email: string, password: string): Promise<string> {
   const user = await findUserByEmail(ctx.db, email);
   // Verify against a real hash even for unknown e-mails so timing does not reveal accounts.
-  const ok = await verifyPassword(user?.password_hash ?? DUMMY_HASH, password);
+  const ok = await verifyPassword(user?.password_hash ?? (await dummyHash()), password);
   if (!user || !ok) throw unauthorized(INVALID_CREDENTIALS);
   return issueToken(ctx, user.id);
 }
 
-const DUMMY_HASH = await hashPassword(randomToken());
+// Made on first use rather than at import: an argon2id hash costs start-up time.
+let dummy: Promise<string> | undefined;
+const dummyHash = (): Promise<string> => (dummy ??= hashPassword(randomToken()));
 
 export async function verifyEmail(ctx: AppContext, token: string): Promise<UserRow> {
-  const userId = await consumeEmailToken(ctx.db, 'verify', sha256(token));
+  const userId = await consumeEmailToken(ctx.db, 'verify', sha256(token), ctx.now());
   if (!userId) throw badRequest('Email verification failed. Please try again or request a new verification email.');
   await updateUser(ctx.db, userId, { email_verified: 1 });
   return (await findUserById(ctx.db, userId))!;
 }
 
 export async function resetPassword(ctx: AppContext, token: string, newPassword: string): Promise<void> {
-  const userId = await consumeEmailToken(ctx.db, 'reset', sha256(token));
+  const userId = await consumeEmailToken(ctx.db, 'reset', sha256(token), ctx.now());
   if (!userId) throw badRequest('This reset link is invalid or has expired. Please request a new one.');
   const passwordHash = await hashPassword(newPassword);
   await ctx.db.transaction().execute(async (trx) => {

@@ -2,8 +2,7 @@ import type { Db } from '../../db/database';
 
 export type EmailTokenKind = 'verify' | 'reset';
 
-export async function insertEmailToken(db: Db, userId: string, kind: EmailTokenKind, tokenHash: string, ttlMs: number): Promise<void> {
-  const now = Date.now();
+export async function insertEmailToken(db: Db, userId: string, kind: EmailTokenKind, tokenHash: string, ttlMs: number, now: number): Promise<void> {
   await db.insertInto('email_tokens')
     .values({ token_hash: tokenHash, user_id: userId, kind, expires_at: now + ttlMs, used_at: null, created_at: now })
     .execute();
@@ -13,8 +12,7 @@ export async function insertEmailToken(db: Db, userId: string, kind: EmailTokenK
  * Marks a link used and answers its user, in one statement so that two clicks racing on the
  * same link cannot both succeed. Expired, used or unknown links answer undefined.
  */
-export async function consumeEmailToken(db: Db, kind: EmailTokenKind, tokenHash: string): Promise<string | undefined> {
-  const now = Date.now();
+export async function consumeEmailToken(db: Db, kind: EmailTokenKind, tokenHash: string, now: number): Promise<string | undefined> {
   const row = await db.updateTable('email_tokens')
     .set({ used_at: now })
     .where('token_hash', '=', tokenHash)
@@ -27,7 +25,7 @@ export async function consumeEmailToken(db: Db, kind: EmailTokenKind, tokenHash:
 }
 
 /** A new link replaces the older unused ones of the same kind. */
-export async function invalidateEmailTokens(db: Db, userId: string, kind: EmailTokenKind): Promise<void> {
-  await db.updateTable('email_tokens').set({ used_at: Date.now() })
+export async function invalidateEmailTokens(db: Db, userId: string, kind: EmailTokenKind, now: number): Promise<void> {
+  await db.updateTable('email_tokens').set({ used_at: now })
     .where('user_id', '=', userId).where('kind', '=', kind).where('used_at', 'is', null).execute();
 }

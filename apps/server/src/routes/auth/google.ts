@@ -1,4 +1,4 @@
-import { createRemoteJWKSet, jwtVerify } from 'jose';
+import type { createRemoteJWKSet } from 'jose';
 import type { AppContext } from '../../context';
 import { HttpError, unauthorized } from '../../errors';
 
@@ -14,6 +14,8 @@ let jwks: { url: string; set: ReturnType<typeof createRemoteJWKSet> } | null = n
 export async function verifyGoogleIdToken(ctx: AppContext, idToken: string): Promise<GoogleIdentity> {
   const clientId = ctx.config.googleClientId;
   if (!clientId) throw new HttpError(404, 'Google sign-in is not enabled on this server');
+  // jose is loaded on the first Google sign-in rather than at start-up.
+  const { createRemoteJWKSet, jwtVerify } = await import('jose');
   if (jwks?.url !== ctx.config.googleJwksUrl) {
     jwks = { url: ctx.config.googleJwksUrl, set: createRemoteJWKSet(new URL(ctx.config.googleJwksUrl)) };
   }

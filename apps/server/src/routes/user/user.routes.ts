@@ -4,11 +4,13 @@ import {
   TOUR_IDS, WELCOME_TOURS, type TourStep,
 } from '@spyglass/protocol';
 import { z } from 'zod';
+import { BlobStore } from '../../blobs/blob-store';
 import type { App } from '../../context';
-import { badRequest, forbidden, notFound } from '../../errors';
+import { badRequest, conflict, forbidden, notFound } from '../../errors';
 import { randomAlphanumeric } from '../../lib/crypto';
 import { createUser, EMAIL_IN_USE, hashPassword, sendVerificationMail } from '../auth/auth.service';
-import { deleteUser, findUserByEmail, findUserById, readSettings, toProfile, updateUser } from './users.repository';
+import { invalidateEmailTokens } from '../auth/email-tokens.repository';
+import { deleteUser, findUserByEmail, findUserById, mergeSettings, readSettings, toProfile, updateUser } from './users.repository';
 import { findTourForUser, findToursForUser, upsertTourForUser } from './welcome-tours.repository';
 
 const ProfileResponse = z.object({ profile: Profile });
@@ -19,16 +21,16 @@ function defaultTour(id: keyof typeof WELCOME_TOURS): WelcomeTour {
 
 export async function userRoutes(app: App): Promise<void> {
   const { ctx } = app;
+  const blobs = new BlobStore(ctx.config.dataDir);
 
   app.get('/user', { schema: { response: { 200: Profile } } }, async (req) => toProfile(req.user));
 
   app.get('/user/settings', { schema: { response: { 200: SettingsResponse } } }, async (req) => ({ settings: readSettings(req.user) }));
 
   app.post('/user/settings', { schema: { body: SettingsBody, response: { 200: SettingsResponse } } }, async (req) => {
-    // Partial update: read the freshest row so that two quick saves from two tabs both land.
-    const current = readSettings((await findUserById(ctx.db, req.user.id))!);
-    const settings = { ...current, ...req.body.settings };
-    await updateUser(ctx.db, req.user.id, { settings: JSON.stringify(settings) });
+    const settings = await mergeSettings(ctx.db, req.user.id, req.body.settings);
+    if (settings === 'not_found') throw notFound('User not found');
+    if (settings === 'contended') throw conflict('Settings are being changed elsewhere, please try again');
     return { settings };
   });
 
@@ -37,7 +39,18 @@ export async function userRoutes(app: App): Promise<void> {
     if (email === req.user.email) return { profile: toProfile(req.user) };
     if (req.user.is_demo === 1) throw forbidden('Email cannot be changed on a demo account');
     if (await findUserByEmail(ctx.db, email)) throw badRequest(EMAIL_IN_USE);
-    await updateUser(ctx.db, req.user.id, { email, email_verified: 0 });
+    try {
+      await ctx.db.transaction().execute(async (trx) => {
+        await updateUser(trx, req.user.id, { email, email_verified: 0 });
+        // Links mailed to the old address must not verify the new one or reset the account.
+        await invalidateEmailTokens(trx, req.user.id, 'verify', ctx.now());
+        await invalidateEmailTokens(trx, req.user.id, 'reset', ctx.now());
+      });
+    } catch (e) {
+      // Two accounts racing for one address: the unique index decides.
+      if (await findUserByEmail(ctx.db, email)) throw badRequest(EMAIL_IN_USE);
+      throw e;
+    }
     const user = (await findUserById(ctx.db, req.user.id))!;
     await sendVerificationMail(ctx, user).catch((err: unknown) => req.log.error({ err }, 'verification mail failed'));
     return { profile: toProfile(user) };
@@ -48,6 +61,8 @@ export async function userRoutes(app: App): Promise<void> {
     // Every table that holds user data references users with ON DELETE CASCADE, so this one
     // statement removes it all atomically.
     await deleteUser(ctx.db, req.user.id);
+    // Files go after the rows: a failure here leaves orphan files, never rows pointing at nothing.
+    await blobs.deleteUser(req.user.id);
     return { success: true as const };
   });
 
@@ -103,7 +118,8 @@ export async function userRoutes(app: App): Promise<void> {
 /** `POST /user/demo`: a throw-away account, only on servers started with DEMO_MODE=1. */
 export async function demoUserRoutes(app: App): Promise<void> {
   const { ctx } = app;
-  app.post('/user/demo', { schema: { body: DemoUserBody.optional(), response: { 200: DemoUserResponse } } }, async (req) => {
+  // nullish: the payload is optional, and Fastify hands a missing body to the validator as null.
+  app.post('/user/demo', { schema: { body: DemoUserBody.nullish(), response: { 200: DemoUserResponse } } }, async (req) => {
     if (!ctx.config.demoMode) throw notFound();
     await ctx.authRateLimiter.consume(req.ip);
     const email = `demo-${randomAlphanumeric(12).toLowerCase()}@demo.spyglass.local`;

@@ -30,6 +30,28 @@ export function deleteUser(db: Db, userId: string): Promise<unknown> {
   return db.deleteFrom('users').where('id', '=', userId).execute();
 }
 
+/**
+ * Merges a partial settings update into the stored ones as a compare-and-swap on the stored text,
+ * retried on conflict, so that two tabs saving different settings at once both land on either
+ * engine without dialect-specific locking.
+ */
+export async function mergeSettings(db: Db, userId: string, patch: Partial<Settings>): Promise<Settings | 'not_found' | 'contended'> {
+  for (let attempt = 0; attempt < MAX_SETTINGS_ATTEMPTS; attempt++) {
+    const row = await db.selectFrom('users').select('settings').where('id', '=', userId).executeTakeFirst();
+    if (!row) return 'not_found';
+    const settings = { ...readSettings(row), ...patch };
+    const result = await db.updateTable('users')
+      .set({ settings: JSON.stringify(settings), updated_at: Date.now() })
+      .where('id', '=', userId)
+      .where('settings', '=', row.settings)
+      .executeTakeFirst();
+    if (result.numUpdatedRows > 0n) return settings;
+  }
+  return 'contended';
+}
+
+const MAX_SETTINGS_ATTEMPTS = 20;
+
 /** Stored settings are merged over the defaults so that new settings appear for old accounts. */
 export function readSettings(row: Pick<UserRow, 'settings'>): Settings {
   const parsed = PartialSettings.safeParse(safeJson(row.settings));

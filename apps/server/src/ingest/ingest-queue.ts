@@ -1,0 +1,195 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { CompactItem } from '@spyglass/protocol';
+import type { LiveEvents } from '../live/live-events';
+import { toCompactItem, type CompactItemRow, type NewItemRow } from '../routes/requests/items.repository';
+import { mergeRows, type PreparedRow } from './item-rows';
+import type { ItemStore, TrafficUsage } from './item-store';
+
+/** Why a batch was not stored. */
+export type IngestFailure = 'device_deleted' | 'internal';
+
+/** One items frame of one device, validated and prepared, waiting for its commit. */
+export interface IngestBatch {
+  userId: string;
+  deviceId: string;
+  rows: PreparedRow[];
+  /** Bytes of the frame as received: what the account's traffic counter adds. */
+  frameBytes: number;
+  /** Called once, after the commit (null) or with the reason the batch was not stored. */
+  done(failure: IngestFailure | null): void;
+}
+
+interface DeviceGroup {
+  userId: string;
+  batches: IngestBatch[];
+  /** By item id, so that an item sent twice in one commit is written once. */
+  rows: Map<string, PreparedRow>;
+  frameBytes: number;
+}
+
+export interface IngestQueueOptions {
+  store: ItemStore;
+  events: LiveEvents;
+  log: FastifyBaseLogger;
+  now(): number;
+  /** A commit takes whole batches until it holds at least this many items. */
+  maxItemsPerCommit?: number;
+}
+
+const utcDay = (ms: number): string => new Date(ms).toISOString().slice(0, 10);
+
+/**
+ * Group commit for the ingest hot path. Batches from every device are queued; one transaction
+ * writes all that arrived since the previous commit started, so the cost of a commit (an fsync on
+ * SQLite, a round trip on PostgreSQL) is shared by every frame that waited for it. A batch is
+ * acknowledged only after its transaction committed, and batches of one device commit in the
+ * order they were queued, which is what lets a device treat `ack` as cumulative.
+ */
+export class IngestQueue {
+  private pending: IngestBatch[] = [];
+  private running = false;
+  private idle: Array<() => void> = [];
+  private readonly maxItemsPerCommit: number;
+
+  constructor(private readonly options: IngestQueueOptions) {
+    this.maxItemsPerCommit = options.maxItemsPerCommit ?? 5000;
+  }
+
+  enqueue(batch: IngestBatch): void {
+    this.pending.push(batch);
+    if (this.running) return;
+    this.running = true;
+    // Waiting for the end of the current I/O phase gathers every frame read in it into one commit.
+    setImmediate(() => void this.run());
+  }
+
+  /** Resolves once everything queued so far is committed (or failed). */
+  drain(): Promise<void> {
+    if (!this.running && this.pending.length === 0) return Promise.resolve();
+    return new Promise((resolve) => this.idle.push(resolve));
+  }
+
+  private async run(): Promise<void> {
+    while (this.pending.length > 0) {
+      await this.commit(this.takeNext());
+    }
+    this.running = false;
+    for (const resolve of this.idle.splice(0)) resolve();
+  }
+
+  private takeNext(): IngestBatch[] {
+    let items = 0;
+    let count = 0;
+    while (count < this.pending.length && items < this.maxItemsPerCommit) {
+      items += this.pending[count]!.rows.length;
+      count += 1;
+    }
+    return this.pending.splice(0, count);
+  }
+
+  private async commit(batches: IngestBatch[]): Promise<void> {
+    const groups = groupByDevice(batches);
+    try {
+      await this.write(groups);
+    } catch (err) {
+      if (groups.size === 1) {
+        this.options.log.error({ err }, 'ingest commit failed');
+        for (const batch of batches) batch.done('internal');
+        return;
+      }
+      // One device's bad batch must not cost the others their commit: retry each on its own.
+      for (const [deviceId, group] of groups) {
+        try {
+          await this.write(new Map([[deviceId, group]]));
+        } catch (retryErr) {
+          this.options.log.error({ err: retryErr, deviceId }, 'ingest commit failed');
+          for (const batch of group.batches) batch.done('internal');
+        }
+      }
+    }
+  }
+
+  private async write(groups: Map<string, DeviceGroup>): Promise<void> {
+    const now = this.options.now();
+    const { stored, vanished } = await this.options.store.transaction(async (ops) => {
+      const devices = await ops.devices([...groups.keys()]);
+      const known = new Map(devices.map((d) => [d.id, d]));
+      const stored: CompactItem[] = [];
+      const updated = new Map<string, string[]>();
+      const traffic = new Map<string, TrafficUsage>();
+      const vanished = new Set<string>();
+      for (const [deviceId, group] of groups) {
+        const device = known.get(deviceId);
+        if (!device || device.user_id !== group.userId) {
+          vanished.add(deviceId);
+          continue;
+        }
+        const prepared = [...group.rows.values()];
+        const outcome = await ops.upsertForDevice(prepared.map((p) => p.columns), device.last_num);
+        if (outcome.lastNum !== device.last_num) await ops.setLastNum(deviceId, outcome.lastNum);
+        // A new item is sent to viewers as built; an updated one as stored (it keeps notes, mocks, bodies).
+        if (this.options.events.wantsItems?.(group.userId) ?? true) {
+          const again: string[] = [];
+          prepared.forEach(({ columns, parsed }, i) => {
+            if (outcome.isNew[i]) stored.push(toCompactItem(asCompactRow({ ...columns, num: outcome.nums[i]! }), parsed));
+            else again.push(columns.id);
+          });
+          if (again.length > 0) updated.set(deviceId, again);
+        }
+        const usage = traffic.get(group.userId) ?? { userId: group.userId, day: utcDay(now), bytes: 0, items: 0 };
+        usage.bytes += group.frameBytes;
+        usage.items += group.rows.size;
+        traffic.set(group.userId, usage);
+      }
+      for (const [deviceId, ids] of updated) stored.push(...await ops.compact(deviceId, ids));
+      await ops.addTraffic([...traffic.values()]);
+      return { stored, vanished };
+    });
+
+    const byDevice = new Map<string, CompactItem[]>();
+    for (const item of stored) {
+      let list = byDevice.get(item.deviceId);
+      if (!list) byDevice.set(item.deviceId, (list = []));
+      list.push(item);
+    }
+    for (const [deviceId, group] of groups) {
+      const failed = vanished.has(deviceId);
+      for (const batch of group.batches) batch.done(failed ? 'device_deleted' : null);
+      const items = byDevice.get(deviceId);
+      if (items && !failed) {
+        try {
+          this.options.events.itemsUpserted(group.userId, deviceId, items);
+        } catch (err) {
+          this.options.log.error({ err }, 'live event failed');
+        }
+      }
+    }
+  }
+}
+
+/** A row about to be inserted, in the shape rows are read back in. */
+function asCompactRow(row: NewItemRow): CompactItemRow {
+  return {
+    user_id: row.user_id, device_id: row.device_id, id: row.id, num: row.num, type: row.type, level: row.level ?? null,
+    method: row.method ?? null, url: row.url ?? null, status: row.status ?? null, duration: row.duration ?? null, size: row.size,
+    sent_at: row.sent_at ?? null, created_at: row.created_at, updated_at: row.updated_at, tags: row.tags ?? '[]',
+    notes: row.notes ?? null, is_mocked: row.is_mocked ?? 0, mock: row.mock ?? null, mock_data: row.mock_data ?? null,
+    meta_data: row.meta_data ?? null, details: row.details,
+    has_request_body: row.request_body != null ? 1 : 0, has_response_body: row.response_body != null ? 1 : 0,
+  };
+}
+
+function groupByDevice(batches: IngestBatch[]): Map<string, DeviceGroup> {
+  const groups = new Map<string, DeviceGroup>();
+  for (const batch of batches) {
+    let group = groups.get(batch.deviceId);
+    if (!group) groups.set(batch.deviceId, (group = { userId: batch.userId, batches: [], rows: new Map(), frameBytes: 0 }));
+    group.batches.push(batch);
+    group.frameBytes += batch.frameBytes;
+    for (const row of batch.rows) {
+      const earlier = group.rows.get(row.columns.id);
+      group.rows.set(row.columns.id, earlier ? mergeRows(earlier, row) : row);
+    }
+  }
+  return groups;
+}

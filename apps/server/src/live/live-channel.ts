@@ -1,0 +1,62 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { LiveBus } from './bus';
+import { createLiveBus } from './bus-factory';
+import { DeviceCommands } from './commands';
+import type { LiveEvents } from './live-events';
+import { ViewerHub } from './viewer-hub';
+import { ViewerPublisher } from './viewer-messages';
+
+/**
+ * The live side of one server node: the bus to the other nodes, the viewers connected here,
+ * what is told to viewers, and commands to devices. The device side reports to it through
+ * `events` and lends it each device socket through `commands.attach` (see DeviceCommands).
+ */
+export interface LiveChannel {
+  bus: LiveBus;
+  hub: ViewerHub;
+  viewers: ViewerPublisher;
+  commands: DeviceCommands;
+  events: LiveEvents;
+  close(): Promise<void>;
+}
+
+export interface LiveChannelOptions {
+  redisUrl: string | null;
+  log: FastifyBaseLogger;
+}
+
+export async function createLiveChannel(options: LiveChannelOptions): Promise<LiveChannel> {
+  const bus = await createLiveBus(options.redisUrl, options.log);
+  const hub = new ViewerHub({ bus, log: options.log });
+  const viewers = new ViewerPublisher(bus);
+  const commands = new DeviceCommands(bus, options.log);
+  const events: LiveEvents = {
+    deviceConnected(userId, device) {
+      // Announced once commands can reach the device from any node, so that a dashboard
+      // reacting to the status can send one at once.
+      void commands.whenReachable(userId, device.id).then(() => viewers.deviceStatus(userId, device));
+    },
+    deviceUpdated(userId, device) {
+      viewers.deviceUpdate(userId, device);
+    },
+    deviceDisconnected(userId, device) {
+      // A reconnect that replaced this connection keeps the device online.
+      if (!commands.isConnectedHere(userId, device.id)) viewers.deviceStatus(userId, device);
+    },
+    itemsUpserted(userId, deviceId, items) {
+      viewers.newRequests(userId, deviceId, items);
+    },
+  };
+  return {
+    bus,
+    hub,
+    viewers,
+    commands,
+    events,
+    async close() {
+      hub.close();
+      commands.close();
+      await bus.close();
+    },
+  };
+}

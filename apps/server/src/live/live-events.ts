@@ -1,0 +1,32 @@
+import type { CompactItem, Device } from '@spyglass/protocol';
+
+/**
+ * What the device side of the server reports to the live side. The device connections and the
+ * ingest call it after the fact is stored; the live bus implements it and fans the events out to
+ * viewers (on this node or, through Redis, on others). Calls must not throw or block: ingest
+ * calls them on its commit path.
+ */
+export interface LiveEvents {
+  /** A device finished its hello (new or known); `created` when it was registered just now. */
+  deviceConnected(userId: string, device: Device, created: boolean): void;
+  /** What a connected device reports about itself changed (device_info frame). */
+  deviceUpdated(userId: string, device: Device): void;
+  /** The device's connection closed or it fell silent; `device.online` is false. */
+  deviceDisconnected(userId: string, device: Device): void;
+  /** Items of one device were committed (inserted or completed), in the compact list form. */
+  itemsUpserted(userId: string, deviceId: string, items: CompactItem[]): void;
+  /**
+   * Whether anyone may be watching this account's items. When it answers false, ingest skips
+   * building compact items for `itemsUpserted` (and does not call it). Absent: always true.
+   */
+  wantsItems?(userId: string): boolean;
+}
+
+/** For parts that run without a live side (benchmarks, tools). */
+export const NO_LIVE_EVENTS: LiveEvents = {
+  deviceConnected: () => {},
+  deviceUpdated: () => {},
+  deviceDisconnected: () => {},
+  itemsUpserted: () => {},
+  wantsItems: () => false,
+};

@@ -1,0 +1,177 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Fastify from 'fastify';
+import { Redis } from 'ioredis';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RedisBus } from '../src/live/bus-redis';
+import { TEST_DATABASE_URL } from './global-setup';
+import { apiClient, describeApi, engine, signUp, startTestServer, type TestServer } from './helpers';
+import { closeOf, connectDevice, connectViewer, items } from './live-clients';
+
+const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const log = Fastify({ logger: false }).log;
+
+/**
+ * Like the PostgreSQL suite: without a reachable Redis the scale-out tests are skipped with a
+ * loud message locally, and fail the run under CI=true.
+ */
+async function probeRedis(): Promise<boolean> {
+  const client = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null, connectTimeout: 2000 });
+  client.on('error', () => {});
+  try {
+    await client.connect();
+    await client.ping();
+    return true;
+  } catch (err) {
+    const message = `Redis is unreachable at ${REDIS_URL} (${(err as Error).message})`;
+    if (process.env.CI === 'true') throw new Error(`${message}: the scale-out suite is required under CI=true`, { cause: err });
+    console.warn(`\n${'!'.repeat(78)}\n!! SKIPPING the Redis scale-out suite: ${message}\n!! Set TEST_REDIS_URL to run it.\n${'!'.repeat(78)}\n`);
+    return false;
+  } finally {
+    client.disconnect();
+  }
+}
+
+const redisAvailable = await probeRedis();
+
+describe.skipIf(!redisAvailable)('Redis live bus', () => {
+  let a: RedisBus;
+  let b: RedisBus;
+  beforeAll(async () => {
+    a = new RedisBus(REDIS_URL, log);
+    b = new RedisBus(REDIS_URL, log);
+    await Promise.all([a.connect(), b.connect()]);
+  });
+  afterAll(async () => {
+    await Promise.all([a.close(), b.close()]);
+  });
+
+  it('delivers across nodes once, counts the nodes listening, and stops after unsubscribe', async () => {
+    const topic = `test:${crypto.randomUUID()}`;
+    expect(await a.publishCounted(topic, 'nobody')).toBe(0);
+
+    const onA: string[] = [];
+    const onB: string[] = [];
+    const subB = b.subscribe(topic, (m) => onB.push(m));
+    await subB.ready;
+    expect(await a.publishCounted(topic, 'first')).toBe(1);
+    const subA = a.subscribe(topic, (m) => onA.push(m));
+    await subA.ready;
+    expect(await a.publishCounted(topic, 'second')).toBe(2);
+    a.publish(topic, 'third\nwith a newline');
+    await expect.poll(() => onB).toEqual(['first', 'second', 'third\nwith a newline']);
+    // The publisher's own subscriber gets its messages at once and never their echo from Redis.
+    expect(onA).toEqual(['second', 'third\nwith a newline']);
+
+    subB.unsubscribe();
+    expect(await a.publishCounted(topic, 'fourth')).toBe(1);
+    subA.unsubscribe();
+    expect(await a.publishCounted(topic, 'fifth')).toBe(0);
+    expect(onB).toHaveLength(3);
+  });
+});
+
+/** Two server nodes on one database and one Redis, as behind a load balancer. */
+describeApi('scale-out over Redis', () => {
+  const shared = `sg_scale_${crypto.randomBytes(4).toString('hex')}`;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'spyglass-scale-'));
+  let nodeA: TestServer;
+  let nodeB: TestServer;
+
+  beforeAll(async () => {
+    if (!redisAvailable) return;
+    const options = { config: { dataDir, redisUrl: REDIS_URL }, database: { pgSchema: shared } };
+    nodeA = await startTestServer(options);
+    nodeB = await startTestServer(options);
+  });
+  afterAll(async () => {
+    if (!redisAvailable) return;
+    await nodeA.close();
+    await nodeB.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    if (engine === 'postgres') {
+      const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
+      await client.connect();
+      await client.query(`DROP SCHEMA IF EXISTS "${shared}" CASCADE`);
+      await client.end();
+    }
+  });
+
+  it.skipIf(!redisAvailable)('shows a device connected to node A live in a viewer on node B', async () => {
+    const account = await signUp(nodeA.url);
+    const viewerB = await connectViewer(nodeB.url, account.token);
+    const device = await connectDevice(nodeA.url, account.profile.apiKey, { device: { name: 'Node A phone' } });
+
+    const online = await viewerB.next('device_status', (m) => m.deviceId === device.deviceId && m.online);
+    expect(online.name).toBe('Node A phone');
+    await viewerB.subscribe(device.deviceId);
+    const log = items.log('crossed the bus');
+    await device.sendItems([log]);
+    const live = await viewerB.next('new_request', (m) => m.request.id === log.id);
+    expect(live.request).toMatchObject({ type: 'log', details: { message: 'crossed the bus' } });
+    expect((await apiClient(nodeB.url, account.token).get('/v1/devices')).body.map((d: { id: string }) => d.id)).toEqual([device.deviceId]);
+
+    // Another account watching on node B sees none of it.
+    const stranger = await signUp(nodeB.url);
+    const strangerViewer = await connectViewer(nodeB.url, stranger.token);
+    await strangerViewer.subscribe(device.deviceId);
+    await device.sendItems([items.log('private')]);
+    await viewerB.next('new_request', (m) => m.request.type === 'log' && (m.request.details as { message: string }).message === 'private');
+    strangerViewer.send({ type: 'ping' });
+    await strangerViewer.next('pong');
+    expect(strangerViewer.inbox.all.filter((m) => m.type !== 'init' && m.type !== 'pong')).toEqual([]);
+
+    await device.close();
+    await viewerB.next('device_status', (m) => m.deviceId === device.deviceId && !m.online);
+    await viewerB.close();
+    await strangerViewer.close();
+  });
+
+  it.skipIf(!redisAvailable)('sends a command through node B to the device on node A, 409 once it is gone', async () => {
+    const account = await signUp(nodeA.url);
+    const clientB = apiClient(nodeB.url, account.token);
+    const device = await connectDevice(nodeA.url, account.profile.apiKey);
+
+    const ping = await clientB.get(`/v1/devices/${device.deviceId}/send-ping`);
+    expect(ping.status).toBe(200);
+    expect(ping.body).toEqual({ success: true, data: { name: 'ping' } });
+    expect(device.commands.map((c) => c.name)).toEqual(['ping']);
+
+    // Settings changed on node B reach the device on node A.
+    expect((await clientB.post(`/v1/devices/${device.deviceId}/breakpoint`, { breakpointEnabled: true })).status).toBe(200);
+    await expect.poll(() => device.commands.map((c) => c.name)).toContain('breakpoint');
+
+    const stranger = await signUp(nodeB.url);
+    expect((await stranger.api.get(`/v1/devices/${device.deviceId}/send-ping`)).status).toBe(404);
+
+    await device.close();
+    const offline = await clientB.get(`/v1/devices/${device.deviceId}/take-screenshot`);
+    expect(offline.status).toBe(409);
+    expect(offline.body).toEqual({ error: 'Device is offline' });
+  });
+
+  it.skipIf(!redisAvailable)('deleting on node B closes the device on node A and tells viewers on both nodes', async () => {
+    const account = await signUp(nodeA.url);
+    const clientB = apiClient(nodeB.url, account.token);
+    const viewerA = await connectViewer(nodeA.url, account.token);
+    const viewerB = await connectViewer(nodeB.url, account.token);
+    const device = await connectDevice(nodeA.url, account.profile.apiKey);
+    await viewerA.subscribe(device.deviceId);
+    await device.sendItems([items.log()]);
+
+    const cleared = await clientB.delete(`/v1/devices/${device.deviceId}/requests`);
+    expect(cleared.body).toEqual({ success: true, deleted: 1 });
+    await viewerA.next('requests_cleared', (m) => m.deviceId === device.deviceId);
+
+    const closed = closeOf(device.ws);
+    expect((await clientB.delete(`/v1/devices/${device.deviceId}`)).status).toBe(200);
+    expect((await closed).code).toBe(4410);
+    await viewerA.next('device_deleted', (m) => m.deviceId === device.deviceId);
+    await viewerB.next('device_deleted', (m) => m.deviceId === device.deviceId);
+    await viewerA.close();
+    await viewerB.close();
+  });
+});

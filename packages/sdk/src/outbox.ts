@@ -1,0 +1,208 @@
+import { DEVICE_LIMITS } from '@spyglass/protocol';
+
+export interface OutboxOptions {
+  /** Most items held (queued and unacknowledged together); the oldest are dropped above it. */
+  maxItems: number;
+  /** Most serialized characters held; the oldest are dropped above it. */
+  maxBytes: number;
+  maxBatchItems: number;
+  /** A batch closes once it holds this much; a single larger item still travels alone. */
+  maxBatchBytes: number;
+}
+
+export const DEFAULT_OUTBOX: OutboxOptions = {
+  maxItems: 10_000,
+  maxBytes: 32 * 1024 * 1024,
+  maxBatchItems: 200,
+  maxBatchBytes: 512 * 1024,
+};
+
+/** A numbered `items` frame, serialized once and resent as is until the server acknowledges it. */
+export interface OutboxBatch {
+  seq: number;
+  frame: string;
+  ids: string[];
+  bytes: number;
+  /** Sent on the current connection (and waiting for its ack). */
+  sent: boolean;
+}
+
+interface Entry {
+  json: string;
+}
+
+export interface OutboxStats {
+  /** Items waiting for a batch. */
+  queued: number;
+  /** Items sent (or to be resent) and not yet acknowledged. */
+  unacknowledged: number;
+  /** Items the server acknowledged. */
+  acknowledged: number;
+  /** Items dropped because the outbox was full (oldest first). */
+  dropped: number;
+  /** Items of batches the server refused (see the error frame it sent). */
+  rejected: number;
+  bytes: number;
+}
+
+/**
+ * Items between capture and the server's acknowledgement. Each item is serialized once when it
+ * enters; a queued item captured again (a network request completed by its response) is replaced
+ * in place, so only its final form travels. Batches keep their sequence number until acknowledged,
+ * which is what lets a reconnect resend them and the server's upsert by id keep them exactly-once.
+ */
+export class Outbox {
+  private readonly queue = new Map<string, Entry>();
+  private readonly batches: OutboxBatch[] = [];
+  private nextSeq = 1;
+  private bytes = 0;
+  private unackedItems = 0;
+  private acknowledged = 0;
+  private dropped = 0;
+  private rejected = 0;
+  private batchItems: number;
+  private batchBytes: number;
+
+  constructor(private readonly options: OutboxOptions = DEFAULT_OUTBOX) {
+    this.batchItems = Math.min(options.maxBatchItems, DEVICE_LIMITS.maxItemsPerFrame);
+    this.batchBytes = options.maxBatchBytes;
+  }
+
+  /** Queues an item (its JSON); an item with the same id still queued is replaced in place. */
+  add(id: string, json: string): void {
+    const existing = this.queue.get(id);
+    if (existing) {
+      this.bytes += json.length - existing.json.length;
+      existing.json = json;
+    } else {
+      this.queue.set(id, { json });
+      this.bytes += json.length;
+    }
+    this.enforceBounds();
+  }
+
+  get hasQueued(): boolean {
+    return this.queue.size > 0;
+  }
+
+  /** Batches taken and not yet acknowledged, sent or not. */
+  get batchCount(): number {
+    return this.batches.length;
+  }
+
+  /** The oldest batch to (re)send on the current connection, in sequence order. */
+  nextUnsent(): OutboxBatch | undefined {
+    return this.batches.find((b) => !b.sent);
+  }
+
+  /** A new connection: every unacknowledged batch goes again, with the numbers it had. */
+  markAllUnsent(): void {
+    for (const batch of this.batches) batch.sent = false;
+  }
+
+  /**
+   * The server did not store batch `seq` for now (rate limit, a failed commit): it and every
+   * later batch are numbered anew, after everything sent so far, and sent again in their order.
+   * Renumbering keeps them clear of cumulative acks for the old numbers, and resending the later
+   * ones too keeps an item's last version last (a request's completion after its start).
+   * Answers false when no batch has that number (it was renumbered already).
+   */
+  requeueFrom(seq: number): boolean {
+    const index = this.batches.findIndex((b) => b.seq === seq);
+    if (index < 0) return false;
+    for (const batch of this.batches.slice(index)) {
+      const prefix = `{"type":"items","seq":${batch.seq}`.length;
+      batch.seq = this.nextSeq++;
+      batch.frame = `{"type":"items","seq":${batch.seq}${batch.frame.slice(prefix)}`;
+      batch.sent = false;
+    }
+    return true;
+  }
+
+  get isEmpty(): boolean {
+    return this.queue.size === 0 && this.batches.length === 0;
+  }
+
+  /** Narrows batches to what the server accepts (its welcome says). */
+  limitBatches(maxItems: number, maxBytes: number): void {
+    this.batchItems = Math.max(1, Math.min(this.options.maxBatchItems, maxItems));
+    // Room for the frame's own envelope.
+    this.batchBytes = Math.max(1, Math.min(this.options.maxBatchBytes, maxBytes - 1024));
+  }
+
+  /** Moves the oldest queued items (at most `limit`) into a new numbered batch. */
+  takeBatch(limit = Infinity): OutboxBatch | undefined {
+    if (this.queue.size === 0 || limit < 1) return undefined;
+    const maxItems = Math.min(this.batchItems, limit);
+    const ids: string[] = [];
+    const parts: string[] = [];
+    let bytes = 0;
+    for (const [id, entry] of this.queue) {
+      if (ids.length >= maxItems) break;
+      if (ids.length > 0 && bytes + entry.json.length > this.batchBytes) break;
+      ids.push(id);
+      parts.push(entry.json);
+      bytes += entry.json.length;
+    }
+    for (const id of ids) this.queue.delete(id);
+    const seq = this.nextSeq++;
+    const batch: OutboxBatch = { seq, ids, bytes, sent: false, frame: `{"type":"items","seq":${seq},"items":[${parts.join(',')}]}` };
+    this.batches.push(batch);
+    this.unackedItems += ids.length;
+    return batch;
+  }
+
+  /** The server committed every batch up to `seq`. Answers how many items that settled. */
+  ack(seq: number): number {
+    let settled = 0;
+    while (this.batches.length > 0 && this.batches[0]!.seq <= seq) settled += this.remove(this.batches.shift()!);
+    this.acknowledged += settled;
+    return settled;
+  }
+
+  /** The server refused batch `seq` for good (bad items): resending would not help. */
+  reject(seq: number): OutboxBatch | undefined {
+    const index = this.batches.findIndex((b) => b.seq === seq);
+    if (index < 0) return undefined;
+    const [batch] = this.batches.splice(index, 1);
+    this.rejected += this.remove(batch!);
+    return batch;
+  }
+
+  stats(): OutboxStats {
+    return {
+      queued: this.queue.size,
+      unacknowledged: this.unackedItems,
+      acknowledged: this.acknowledged,
+      dropped: this.dropped,
+      rejected: this.rejected,
+      bytes: this.bytes,
+    };
+  }
+
+  private remove(batch: OutboxBatch): number {
+    this.bytes -= batch.bytes;
+    this.unackedItems -= batch.ids.length;
+    return batch.ids.length;
+  }
+
+  /** Unacknowledged batches are older than anything queued, so they go first. */
+  private enforceBounds(): void {
+    const { maxItems, maxBytes } = this.options;
+    while (this.queue.size + this.unackedItems > maxItems || this.bytes > maxBytes) {
+      const batch = this.batches.shift();
+      if (batch) {
+        this.dropped += this.remove(batch);
+        continue;
+      }
+      const oldest = this.queue.entries().next();
+      if (oldest.done) return;
+      const [id, entry] = oldest.value;
+      // The item just added is never dropped by itself: an oversized one still gets its chance.
+      if (this.queue.size === 1) return;
+      this.queue.delete(id);
+      this.bytes -= entry.json.length;
+      this.dropped++;
+    }
+  }
+}

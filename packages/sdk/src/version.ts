@@ -1,0 +1,2 @@
+/** Version of this SDK, sent as `sdkVersion` unless the app overrides it. */
+export const SDK_VERSION = '1.0.0';
