@@ -1,8 +1,15 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { App } from './app/app';
+import { readStoredProfile } from './lib/storage';
+import { applyTheme } from './lib/theme';
+import './styles/index.css';
+
+// The last known theme is applied before the first paint, so a dark-theme user never sees a white flash.
+applyTheme(readStoredProfile()?.settings.theme ?? 'default');
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <h1>Spyglass</h1>
+    <App />
   </StrictMode>,
 );

@@ -1,0 +1,102 @@
+import { SIDEBAR } from '@spyglass/protocol';
+import { Suspense, useEffect, useState } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { useIsMobile } from '../../lib/media';
+import { useSettings, useUpdateSettings } from '../../lib/settings';
+import { ResizeHandle } from '../../ui/resize-handle';
+import { LoadingScreen } from '../../ui/spinner';
+import { ErrorBoundary } from '../error-boundary';
+import { AppBanners } from './app-banners';
+import { LiveChannel } from './live-channel';
+import { RightSidebar } from './right-sidebar';
+import { Sidebar } from './sidebar';
+import { TopBar } from './top-bar';
+
+/**
+ * The signed-in frame: resizable left sidebar, top bar, banners, the screen, and the right sidebar.
+ * Widths follow the pointer locally while dragging and are saved to settings once on release.
+ */
+export function AppShell() {
+  const settings = useSettings();
+  const updateSettings = useUpdateSettings();
+  const isMobile = useIsMobile();
+  const location = useLocation();
+  const [leftWidth, setLeftWidth] = useState(settings.leftSidebarWidth);
+  const [rightWidth, setRightWidth] = useState(settings.rightSidebarWidth);
+  // On a phone the sidebar is a drawer over the page and its state is not a saved setting.
+  const [drawerOpen, setDrawerOpen] = useState(false);
+
+  useEffect(() => setLeftWidth(settings.leftSidebarWidth), [settings.leftSidebarWidth]);
+  useEffect(() => setRightWidth(settings.rightSidebarWidth), [settings.rightSidebarWidth]);
+  useEffect(() => setDrawerOpen(false), [location.pathname, isMobile]);
+  useEffect(() => {
+    if (!drawerOpen) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setDrawerOpen(false);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [drawerOpen]);
+
+  const rightMax = Math.max(SIDEBAR.right.min, Math.round(window.innerWidth * 0.5));
+  const sidebarOpen = isMobile ? drawerOpen : settings.showSidebar;
+  const showRight = !isMobile && settings.showRightSidebar;
+
+  return (
+    <div className={`shell${isMobile ? ' is-mobile' : ''}`}>
+      {isMobile ? (
+        drawerOpen && (
+          <>
+            <div className="drawer-backdrop" onClick={() => setDrawerOpen(false)} aria-hidden="true" />
+            <div className="shell-sidebar shell-drawer"><Sidebar onNavigate={() => setDrawerOpen(false)} /></div>
+          </>
+        )
+      ) : (
+        settings.showSidebar && (
+          <div className="shell-sidebar" style={{ width: leftWidth }}>
+            <Sidebar />
+            <ResizeHandle
+              edge="right"
+              label="Resize sidebar"
+              width={leftWidth}
+              min={SIDEBAR.left.min}
+              max={SIDEBAR.left.max}
+              onResize={setLeftWidth}
+              onCommit={(width) => updateSettings({ leftSidebarWidth: width })}
+            />
+          </div>
+        )
+      )}
+      <div className="shell-main">
+        <TopBar
+          isMobile={isMobile}
+          sidebarOpen={sidebarOpen}
+          onToggleSidebar={() => (isMobile ? setDrawerOpen((open) => !open) : updateSettings({ showSidebar: !settings.showSidebar }))}
+        />
+        <LiveChannel />
+        <AppBanners />
+        <main className="shell-content">
+          <ErrorBoundary resetKey={location.pathname}>
+            <Suspense fallback={<LoadingScreen />}>
+              <Outlet />
+            </Suspense>
+          </ErrorBoundary>
+        </main>
+      </div>
+      {showRight && (
+        <div className="shell-right" style={{ width: rightWidth }}>
+          <ResizeHandle
+            edge="left"
+            label="Resize right sidebar"
+            width={rightWidth}
+            min={SIDEBAR.right.min}
+            max={rightMax}
+            onResize={setRightWidth}
+            onCommit={(width) => updateSettings({ rightSidebarWidth: width })}
+          />
+          <RightSidebar onClose={() => updateSettings({ showRightSidebar: false })} />
+        </div>
+      )}
+    </div>
+  );
+}

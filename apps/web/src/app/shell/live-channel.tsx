@@ -1,0 +1,30 @@
+import { useEffect, useState } from 'react';
+import { useDeviceLiveSync } from '../../features/devices/device-live-sync';
+import { useToken } from '../../lib/auth';
+import { connectionLostText, useLiveConnectionLifecycle, useLiveState } from '../../lib/live';
+import { Banner } from '../../ui/banner';
+
+/**
+ * The tab's live connection while the signed-in shell is shown, and what it keeps current on every
+ * screen. A component of its own, so that live updates re-render nothing else.
+ */
+export function LiveChannel() {
+  useLiveConnectionLifecycle(useToken());
+  useDeviceLiveSync();
+  return null;
+}
+
+/** 'WebSocket connection lost (code). Reconnecting in Ns...' with a countdown (spec 000 §4.6, §8). */
+export function LiveConnectionBanner() {
+  const state = useLiveState();
+  const [now, setNow] = useState(() => Date.now());
+  const counting = state.retryAt !== null;
+  useEffect(() => {
+    if (!counting) return;
+    setNow(Date.now());
+    const timer = window.setInterval(() => setNow(Date.now()), 250);
+    return () => window.clearInterval(timer);
+  }, [counting, state.retryAt]);
+  const text = connectionLostText(state, now);
+  return text && <Banner tone="warning">{text}</Banner>;
+}

@@ -1,0 +1,60 @@
+import { SmartphoneNfc } from 'lucide-react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { ApiError } from '../../../lib/api';
+import { useDocumentTitle } from '../../../lib/document-title';
+import { useLiveMessage } from '../../../lib/live';
+import { Banner } from '../../../ui/banner';
+import { Button } from '../../../ui/button';
+import { EmptyState } from '../../../ui/empty-state';
+import { LoadingScreen } from '../../../ui/spinner';
+import { NotFoundPage } from '../../not-found/not-found-page';
+import { useDevice } from './device-dashboard.api';
+import { resolveDeviceView } from './device-views';
+import { RequestsView } from './requests-view';
+import './device-dashboard.css';
+
+/**
+ * /devices/{deviceId} and /devices/{deviceId}/{view} (spec 001 §2): the device's views, under
+ * the live offline banner. The device's sidebar part (header, views, actions) is
+ * `DeviceSidebarSection`.
+ */
+export function DeviceDashboard() {
+  const { deviceId = '', view } = useParams();
+  const navigate = useNavigate();
+  const device = useDevice(deviceId);
+  const viewId = resolveDeviceView(view);
+  useDocumentTitle(device.data?.name ?? 'Device');
+
+  // Deleted elsewhere (another tab, another user of the account): nothing is left to show.
+  useLiveMessage('device_deleted', (message) => {
+    if (message.deviceId === deviceId) void navigate('/devices', { replace: true });
+  });
+
+  if (viewId === null) return <NotFoundPage />;
+  const notFound = device.error instanceof ApiError && device.error.status === 404;
+  if (notFound || (device.isError && !device.data)) {
+    return (
+      <div className="page">
+        <EmptyState
+          icon={<SmartphoneNfc size={22} />}
+          title={notFound ? 'Device not found' : 'Failed to load device'}
+          description={notFound ? 'It may have been deleted.' : device.error?.message}
+          actions={(
+            <>
+              {!notFound && <Button onClick={() => void device.refetch()}>Try again</Button>}
+              <Link className="btn btn-primary" to="/devices">Go to devices</Link>
+            </>
+          )}
+        />
+      </div>
+    );
+  }
+  if (!device.data) return <LoadingScreen label="Loading device" />;
+
+  return (
+    <div className="device-dashboard">
+      {!device.data.online && <Banner tone="offline">Device is offline - Some features may not work.</Banner>}
+      {viewId === 'requests' && <RequestsView device={device.data} />}
+    </div>
+  );
+}

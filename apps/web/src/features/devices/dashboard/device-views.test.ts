@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { deviceViewPath, resolveDeviceView } from './device-views';
+
+describe('device views', () => {
+  it('opens requests when nothing follows the device id', () => {
+    expect(resolveDeviceView(undefined)).toBe('requests');
+    expect(resolveDeviceView('requests')).toBe('requests');
+  });
+
+  it('names no view for an unknown segment', () => {
+    expect(resolveDeviceView('nope')).toBeNull();
+    expect(resolveDeviceView('')).toBeNull();
+  });
+
+  it('addresses requests as the device itself, with the id escaped', () => {
+    expect(deviceViewPath('sim-1', 'requests')).toBe('/devices/sim-1');
+    expect(deviceViewPath('a/b', 'requests')).toBe('/devices/a%2Fb');
+  });
+});

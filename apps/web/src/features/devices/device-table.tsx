@@ -1,0 +1,173 @@
+import * as ContextMenu from '@radix-ui/react-context-menu';
+import { ArrowDown, ArrowUp, Check } from 'lucide-react';
+import { COLUMN_MIN_WIDTH, type Device } from '@spyglass/protocol';
+import { useEffect, useRef, useState, type MouseEvent } from 'react';
+import { ResizeHandle } from '../../ui/resize-handle';
+import { DeviceCell } from './device-cells';
+import { COLUMN_MAX_WIDTH, setColumnVisible, setColumnWidth, type DeviceColumn } from './device-columns';
+import type { DeviceSort } from './device-list';
+import { clickRow, moveSelection, selectAll, type DeviceSelection } from './device-selection';
+
+export interface DeviceTableProps {
+  devices: readonly Device[];
+  columns: readonly DeviceColumn[];
+  onPreviewColumns(columns: DeviceColumn[]): void;
+  onSaveColumns(columns: DeviceColumn[]): void;
+  sort: DeviceSort;
+  onSort(column: DeviceColumn['id']): void;
+  selection: DeviceSelection;
+  onSelection(selection: DeviceSelection): void;
+  onOpen(device: Device): void;
+}
+
+/** Relative "Last Seen" times move on by themselves. */
+function useNow(intervalMs: number): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = window.setInterval(() => setNow(Date.now()), intervalMs);
+    return () => window.clearInterval(timer);
+  }, [intervalMs]);
+  return now;
+}
+
+/** Spec 001 §5: list shortcuts are ignored while an input has focus (and inside menus, dialogs, tabs and resize handles). */
+function isTypingOrInWidget(target: EventTarget | null): boolean {
+  return target instanceof Element
+    && target.closest('input, textarea, select, [contenteditable="true"], [role="separator"], [role="menu"], [role="dialog"], [role="tablist"]') !== null;
+}
+
+/** Enter on a focused button or link is that control's, not the list's. */
+const ownsEnter = (target: EventTarget | null) => target instanceof Element && target.closest('button, a') !== null;
+
+/**
+ * The device table (spec 001 'Device list'): sortable, resizable columns whose header menu (right
+ * click) shows or hides them; Up/Down move the selection, Ctrl/Cmd+A selects all, Ctrl/Cmd+click
+ * adds a row, a plain click (or Enter) opens the device.
+ */
+export function DeviceTable({ devices, columns, onPreviewColumns, onSaveColumns, sort, onSort, selection, onSelection, onOpen }: DeviceTableProps) {
+  const now = useNow(30_000);
+  const body = useRef<HTMLTableSectionElement>(null);
+  const visible = columns.filter((c) => c.isVisible);
+  const total = visible.reduce((sum, c) => sum + c.width, 0);
+  const ids = devices.map((d) => d.id);
+
+  // The row the keyboard reached stays in view.
+  useEffect(() => {
+    if (selection.anchor === null) return;
+    body.current?.querySelector(`[data-device-id="${CSS.escape(selection.anchor)}"]`)?.scrollIntoView({ block: 'nearest' });
+  }, [selection.anchor]);
+
+  function onKeyDown(event: globalThis.KeyboardEvent) {
+    if (event.defaultPrevented || isTypingOrInWidget(event.target)) return;
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault();
+      onSelection(moveSelection(selection, ids, event.key === 'ArrowDown' ? 1 : -1));
+    } else if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'a') {
+      event.preventDefault();
+      onSelection(selectAll(selection, ids));
+    } else if (event.key === 'Enter' && selection.anchor !== null && !ownsEnter(event.target)) {
+      const device = devices.find((d) => d.id === selection.anchor);
+      if (device) onOpen(device);
+    }
+  }
+
+  // The list's keys work wherever the focus is on the page, except where typing or another widget owns them.
+  const keyHandler = useRef(onKeyDown);
+  useEffect(() => {
+    keyHandler.current = onKeyDown;
+  });
+  useEffect(() => {
+    const listener = (event: globalThis.KeyboardEvent) => keyHandler.current(event);
+    window.addEventListener('keydown', listener);
+    return () => window.removeEventListener('keydown', listener);
+  }, []);
+
+  function onRowClick(event: MouseEvent, device: Device) {
+    const toggle = event.ctrlKey || event.metaKey;
+    onSelection(clickRow(selection, device.id, toggle));
+    if (!toggle) onOpen(device);
+  }
+
+  return (
+    <div className="device-table-wrap" tabIndex={0} aria-label="Devices table: Up and Down select, Enter opens">
+      <table
+        className="device-table"
+        role="grid"
+        aria-multiselectable="true"
+        aria-rowcount={devices.length + 1}
+        style={{ width: `max(100%, ${total}px)` }}
+      >
+        <colgroup>
+          {/* The last column takes the width left over. */}
+          {visible.map((column, i) => <col key={column.id} style={i === visible.length - 1 ? undefined : { width: column.width }} />)}
+        </colgroup>
+        <ContextMenu.Root>
+          <ContextMenu.Trigger asChild>
+            <thead>
+              <tr>
+                {visible.map((column) => {
+                  const sorted = sort.column === column.id ? sort.direction : null;
+                  return (
+                    <th key={column.id} scope="col" className={`device-th-${column.id}`} aria-sort={sorted === null ? 'none' : sorted === 'asc' ? 'ascending' : 'descending'}>
+                      <button type="button" className="device-th-button" onClick={() => onSort(column.id)}>
+                        <span className="cell-text">{column.label}</span>
+                        {sorted === 'asc' && <ArrowUp size={12} aria-hidden="true" />}
+                        {sorted === 'desc' && <ArrowDown size={12} aria-hidden="true" />}
+                      </button>
+                      <ResizeHandle
+                        edge="right"
+                        label={`Resize column ${column.label}`}
+                        width={column.width}
+                        min={COLUMN_MIN_WIDTH}
+                        max={COLUMN_MAX_WIDTH}
+                        onResize={(width) => onPreviewColumns(setColumnWidth(columns, column.id, width))}
+                        onCommit={(width) => onSaveColumns(setColumnWidth(columns, column.id, width))}
+                      />
+                    </th>
+                  );
+                })}
+              </tr>
+            </thead>
+          </ContextMenu.Trigger>
+          <ContextMenu.Portal>
+            <ContextMenu.Content className="menu" aria-label="Columns">
+              <ContextMenu.Label className="menu-label">Columns</ContextMenu.Label>
+              {columns.map((column) => (
+                <ContextMenu.CheckboxItem
+                  key={column.id}
+                  className="menu-item"
+                  checked={column.isVisible}
+                  onCheckedChange={(checked) => onSaveColumns(setColumnVisible(columns, column.id, checked))}
+                  onSelect={(event) => event.preventDefault()}
+                >
+                  <span className="menu-check"><ContextMenu.ItemIndicator><Check size={13} aria-hidden="true" /></ContextMenu.ItemIndicator></span>
+                  {column.label}
+                </ContextMenu.CheckboxItem>
+              ))}
+            </ContextMenu.Content>
+          </ContextMenu.Portal>
+        </ContextMenu.Root>
+        <tbody ref={body}>
+          {devices.map((device) => {
+            const selected = selection.selected.has(device.id);
+            return (
+              <tr
+                key={device.id}
+                data-device-id={device.id}
+                aria-selected={selected}
+                className={[selected && 'is-selected', !device.online && 'is-offline'].filter(Boolean).join(' ') || undefined}
+                onClick={(event) => onRowClick(event, device)}
+              >
+                {visible.map((column) => (
+                  <td key={column.id} className={`device-td-${column.id}`}>
+                    <DeviceCell device={device} column={column.id} now={now} />
+                  </td>
+                ))}
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,6 @@
+/** Spec 001 §9: row height 30 px; virtual list overscan 20; new-row animation 400 ms, offset 30 px. */
+export const ROW_HEIGHT = 30;
+export const OVERSCAN = 20;
+export const NEW_ROW_ANIMATION = { durationMs: 400, offsetPx: 30 } as const;
+/** Spec 001 §9: scroll idle reset 150 ms. */
+export const SCROLL_IDLE_MS = 150;

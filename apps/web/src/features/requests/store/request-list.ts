@@ -1,0 +1,44 @@
+import { NewRowTracker } from '../list/new-row-animation';
+import { HistoryLoader, type FetchHistoryPage } from './history-loader';
+import { ItemStore, type ItemStoreOptions } from './item-store';
+import { LiveFeed, nextFrame, type FrameRequest } from './live-feed';
+
+/** Everything the request list screen holds for one device, wired together. */
+export interface RequestList {
+  deviceId: string;
+  store: ItemStore;
+  /** Give it every viewer message of the live connection. */
+  feed: LiveFeed;
+  history: HistoryLoader;
+  newRows: NewRowTracker;
+  dispose(): void;
+}
+
+export interface RequestListOptions extends ItemStoreOptions {
+  /** When buffered live messages are applied (tests flush by hand). */
+  requestFrame?: FrameRequest;
+}
+
+export function createRequestList(deviceId: string, fetchPage: FetchHistoryPage, options: RequestListOptions = {}): RequestList {
+  const store = new ItemStore(options);
+  const history = new HistoryLoader(store, fetchPage);
+  const newRows = new NewRowTracker();
+  const feed = new LiveFeed(store, deviceId, {
+    onNewItems: (ids) => newRows.mark(ids),
+    onDeleted: (ids) => history.noteDeleted(ids),
+    onCleared: () => history.noteCleared(),
+    onResync: () => void history.reload(),
+  }, options.requestFrame ?? nextFrame);
+  return {
+    deviceId,
+    store,
+    feed,
+    history,
+    newRows,
+    dispose() {
+      feed.dispose();
+      history.dispose();
+      store.clear();
+    },
+  };
+}

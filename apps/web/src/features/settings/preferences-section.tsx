@@ -1,0 +1,20 @@
+import type { Settings } from '@spyglass/protocol';
+import { useUpdateSettings } from '../../lib/settings';
+import { Switch } from '../../ui/switch';
+import { SettingsRow, SettingsSection } from './settings-section';
+
+/** The section the spec calls "Settings": the weekly usage report toggle. */
+export function PreferencesSection({ settings }: { settings: Settings }) {
+  const updateSettings = useUpdateSettings();
+  return (
+    <SettingsSection title="Settings">
+      <SettingsRow label="Weekly usage report" description="An email every week with your traffic and requests.">
+        <Switch
+          label="Weekly usage report"
+          checked={settings.wantsUsageReport}
+          onChange={(e) => updateSettings({ wantsUsageReport: e.target.checked })}
+        />
+      </SettingsRow>
+    </SettingsSection>
+  );
+}

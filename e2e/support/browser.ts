@@ -1,0 +1,44 @@
+import fs from 'node:fs';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export function chromiumPath(): string {
+  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium'].filter((p): p is string => Boolean(p));
+  const found = candidates.find((p) => fs.existsSync(p));
+  if (!found) throw new Error('Chromium not found: set CHROMIUM_PATH or install Debian\'s chromium package (npm test does it when run as root).');
+  return found;
+}
+
+/** Debian's Chromium driven by playwright-core (no browser download). */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
+}
+
+export const DESKTOP_VIEWPORT = { width: 1280, height: 800 };
+
+/** A fresh browser profile (own local storage) with relative URLs resolved against `baseURL`. */
+export function newContext(browser: Browser, baseURL: string, options: BrowserContextOptions = {}): Promise<BrowserContext> {
+  return browser.newContext({ baseURL, viewport: DESKTOP_VIEWPORT, colorScheme: 'light', ...options });
+}
+
+/**
+ * Uncaught errors and console errors of the page, for assertions and for the message of a failing
+ * test. Failed network calls the test provokes on purpose (a refused sign-in) also log console
+ * errors, so tests filter what they expect.
+ */
+export function recordPageErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(`uncaught: ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(`console: ${message.text()}`);
+  });
+  return errors;
+}
