@@ -1,8 +1,12 @@
 import { defineConfig } from 'vitest/config';
 
-const apiProject = (engine: 'sqlite' | 'postgres') => ({
+// Groups run one after another, two files at a time: on a 2-core machine, API suites and
+// Chromium competing for the CPU turn timeouts into flakes.
+const apiProject = (engine: 'sqlite' | 'postgres', groupOrder: number) => ({
   test: {
     name: `api-${engine}`,
+    sequence: { groupOrder },
+    maxWorkers: 2,
     include: ['apps/server/test/**/*.test.ts'],
     env: { SPYGLASS_TEST_ENGINE: engine },
     globalSetup: ['apps/server/test/global-setup.ts'],
@@ -17,19 +21,22 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
+          sequence: { groupOrder: 0 },
+          maxWorkers: 2,
           include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.ts'],
           testTimeout: 20_000,
         },
       },
-      apiProject('sqlite'),
-      apiProject('postgres'),
+      apiProject('sqlite', 1),
+      apiProject('postgres', 2),
       {
         test: {
           name: 'e2e',
+          sequence: { groupOrder: 3 },
           include: ['e2e/**/*.test.ts'],
+          globalSetup: ['e2e/support/global-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 120_000,
-          // Each file drives its own Chromium and server; two at a time fits the 2-core machine.
           maxWorkers: 2,
         },
       },

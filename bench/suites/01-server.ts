@@ -1,0 +1,102 @@
+/**
+ * Issue 3, acceptance 4: the server's start-to-ready time and its authenticated GET /v1/user
+ * throughput, each against a bare Fastify app started the same way, both on SQLite.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { median, result, type BenchResult } from '../lib';
+import { SERVER_MAIN, spawnNodeProcess, waitForOk, type NodeProcess } from '../../apps/server/test/support/server-process';
+
+const BARE = 'bench/fixtures/bare-fastify.ts';
+const START_RUNS = 5;
+const WARMUP_SECONDS = 2;
+const LOAD_ROUNDS = 4;
+const ROUND_SECONDS = 3;
+const CONNECTIONS = 10;
+
+interface Started {
+  proc: NodeProcess;
+  url: string;
+  dataDir: string;
+  /** Milliseconds from spawn until /healthz answered 200. */
+  readyMs: number;
+}
+
+async function start(script: string): Promise<Started> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'spyglass-bench-'));
+  const t0 = performance.now();
+  const proc = spawnNodeProcess(script, { PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', SMTP_URL: '', LOG_LEVEL: 'info' });
+  const url = await proc.url;
+  await waitForOk(`${url}/healthz`, 60_000, 2);
+  return { proc, url, dataDir, readyMs: performance.now() - t0 };
+}
+
+async function stop(s: Started): Promise<void> {
+  s.proc.child.kill('SIGTERM');
+  await s.proc.exited;
+  fs.rmSync(s.dataDir, { recursive: true, force: true });
+}
+
+/** Requests per second of one autocannon run against GET /v1/user. */
+async function load(url: string, headers: Record<string, string>, seconds: number): Promise<number> {
+  const res = await autocannon({ url: `${url}/v1/user`, connections: CONNECTIONS, duration: seconds, headers });
+  if (res.non2xx > 0 || res.errors > 0) throw new Error(`${url}: ${res.non2xx} non-2xx answers, ${res.errors} errors`);
+  return res.requests.average;
+}
+
+export default async function serverSuite(): Promise<BenchResult[]> {
+  // Alternate the two so that machine noise hits both alike; every server start runs the migrations on a fresh file.
+  const server: number[] = [];
+  const bare: number[] = [];
+  for (let i = 0; i < START_RUNS; i++) {
+    for (const [script, times] of [[SERVER_MAIN, server], [BARE, bare]] as const) {
+      const s = await start(script);
+      times.push(s.readyMs);
+      await stop(s);
+    }
+  }
+
+  // Both servers run side by side and are loaded in turns, so that the other work on the machine
+  // weighs on both alike; each figure is the mean over the rounds.
+  const real = await start(SERVER_MAIN);
+  const baseline = await start(BARE);
+  const userRps: number[] = [];
+  const bareRps: number[] = [];
+  try {
+    const signUp = await fetch(`${real.url}/v1/auth/signup`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'bench@example.com', password: 'bench-password-1!' }),
+    });
+    const { token } = (await signUp.json()) as { token: string };
+    const auth = { authorization: `Bearer ${token}`, 'x-client-version': '1.0.83', 'x-client-build': '20250928T103312.799' };
+    await load(real.url, auth, WARMUP_SECONDS);
+    await load(baseline.url, auth, WARMUP_SECONDS);
+    for (let round = 0; round < LOAD_ROUNDS; round++) {
+      userRps.push(await load(real.url, auth, ROUND_SECONDS));
+      bareRps.push(await load(baseline.url, auth, ROUND_SECONDS));
+    }
+  } finally {
+    await stop(real);
+    await stop(baseline);
+  }
+  const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+
+  return [
+    result({
+      name: 'server start-to-ready (spawn → /healthz 200, fresh SQLite)',
+      value: median(server), unit: 'ms',
+      baseline: 'bare Fastify app started the same way', baselineValue: median(bare),
+      notes: `median of ${START_RUNS}; node --import tsx; migrations included`,
+    }),
+    result({
+      name: 'authenticated GET /v1/user throughput (SQLite)',
+      value: mean(userRps), unit: 'req/s',
+      baseline: 'bare Fastify route with the same JSON', baselineValue: mean(bareRps),
+      goal: '≥0.5× baseline',
+      notes: `autocannon, ${CONNECTIONS} connections, ${LOAD_ROUNDS} alternating rounds of ${ROUND_SECONDS} s after a warm-up; both log at info`,
+    }),
+  ];
+}
