@@ -40,7 +40,7 @@ const lower = (v: string | null | undefined) => (v === null || v === undefined ?
 
 const COLUMNS: Readonly<Record<ItemSortColumn, Column>> = {
   id: { kind: 'number', key: (item) => item.num },
-  createdAt: { kind: 'number', key: (item) => instant(item.createdAt) },
+  createdAt: { kind: 'number', key: (item) => isoInstant(item.createdAt) },
   status: { kind: 'number', key: (item) => orNaN(itemStatus(item)) },
   duration: { kind: 'number', key: (item) => orNaN(item.duration) },
   size: { kind: 'number', key: (item) => item.size },
@@ -56,7 +56,7 @@ const COLUMNS: Readonly<Record<ItemSortColumn, Column>> = {
 const digits2 = (s: string, at: number) => (s.charCodeAt(at) - 48) * 10 + s.charCodeAt(at + 1) - 48;
 
 /** Epoch ms of an ISO string; the server's canonical form is read directly, 4x faster than Date.parse. */
-function instant(iso: string): number {
+export function isoInstant(iso: string): number {
   if (!isCanonicalIso(iso)) return Date.parse(iso);
   return Date.UTC(digits2(iso, 0) * 100 + digits2(iso, 2), digits2(iso, 5) - 1, digits2(iso, 8), digits2(iso, 11), digits2(iso, 14),
     digits2(iso, 17), (iso.charCodeAt(20) - 48) * 100 + digits2(iso, 21));

@@ -145,6 +145,11 @@ export class ItemStore {
     return this.descending;
   }
 
+  /** The ascending comparator the rows are in now (views that can use the order, like the bar chart, check it). */
+  get order(): ItemComparator {
+    return this.compare;
+  }
+
   rowAt(index: number): CompactItem | undefined {
     const slot = this.slotAt(index);
     return slot < 0 ? undefined : this.items[slot];
