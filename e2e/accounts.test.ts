@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInWithForm, signUpByApi, uniqueEmail } from './support/accounts';
 import { newContext, recordPageErrors } from './support/browser';
 import { useE2eEnvironment } from './support/environment';
-import { linkTo } from './support/mailbox';
+import { linkIn } from '../apps/server/test/support/smtp-receiver';
 import { answerOf, clipboardText, localStorageItem, localStorageLength, visible } from './support/page';
 import { screenshotBothSchemes } from './support/screenshots';
 
@@ -56,7 +56,7 @@ describe('accounts', () => {
     await visible(page.getByText('Verification email sent! Please check your inbox.').first());
 
     const mail = await env.mailbox.waitForMail(email, { subject: /verify/i });
-    const link = linkTo(mail, '/verify-email');
+    const link = linkIn(mail, '/verify-email').url;
     expect(link.origin).toBe(env.server.url);
 
     await page.goto(link.href);
@@ -190,7 +190,7 @@ describe('accounts', () => {
     await visible(page.getByText('Email updated successfully'));
     await visible(account.getByText(renamed, { exact: true }));
     const mail = await env.mailbox.waitForMail(renamed, { subject: /verify/i, since: mailsBefore });
-    expect(linkTo(mail, '/verify-email').origin).toBe(env.server.url);
+    expect(linkIn(mail, '/verify-email').url.origin).toBe(env.server.url);
     email = renamed;
   });
 

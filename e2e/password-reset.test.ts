@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { signUpByApi, uniqueEmail } from './support/accounts';
 import { newContext } from './support/browser';
 import { useE2eEnvironment } from './support/environment';
-import { linkTo } from './support/mailbox';
+import { linkIn } from '../apps/server/test/support/smtp-receiver';
 import { answerOf, localStorageItem, visible } from './support/page';
 
 /** A forgotten password, reset through the mailed link (spec 000 §2.1, §5, §8). */
@@ -34,7 +34,7 @@ describe('password reset', () => {
       expect(await (await visible(page.getByRole('button', { name: /^Resend in \d+s$/ }))).isDisabled()).toBe(true);
 
       const mail = await env.mailbox.waitForMail(email, { subject: /reset/i, since: mailsBefore });
-      const link = linkTo(mail, '/reset-password');
+      const link = linkIn(mail, '/reset-password').url;
       expect(link.origin).toBe(env.server.url);
       await page.goto(link.href);
 

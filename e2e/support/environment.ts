@@ -1,12 +1,12 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { launchBrowser } from './browser';
-import { startMailbox, type Mailbox } from './mailbox';
+import { startSmtpReceiver, type SmtpReceiver } from '../../apps/server/test/support/smtp-receiver';
 import { startServer, type RunningServer, type ServerOptions } from './server';
 
 export interface E2eEnvironment {
   readonly server: RunningServer;
-  readonly mailbox: Mailbox;
+  readonly mailbox: SmtpReceiver;
   readonly browser: Browser;
 }
 
@@ -20,13 +20,13 @@ type EnvironmentOptions = Omit<ServerOptions, 'smtpUrl'>;
  */
 export function useE2eEnvironment(options: EnvironmentOptions | (() => EnvironmentOptions) = {}): E2eEnvironment {
   let server: RunningServer | undefined;
-  let mailbox: Mailbox | undefined;
+  let mailbox: SmtpReceiver | undefined;
   let browser: Browser | undefined;
 
   beforeAll(async () => {
-    mailbox = await startMailbox();
+    mailbox = await startSmtpReceiver();
     const resolved = typeof options === 'function' ? options() : options;
-    [server, browser] = await Promise.all([startServer({ ...resolved, smtpUrl: mailbox.smtpUrl }), launchBrowser()]);
+    [server, browser] = await Promise.all([startServer({ ...resolved, smtpUrl: mailbox.url }), launchBrowser()]);
   });
 
   afterAll(async () => {

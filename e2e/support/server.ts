@@ -6,7 +6,7 @@ import { openDatabase, type DatabaseHandle } from '../../apps/server/src/db/data
 import { spawnNode, type Child } from './process';
 
 export interface ServerOptions {
-  /** Where the server sends mail (see mailbox.ts); unset: mails go to the server log. */
+  /** Where the server sends mail (see apps/server/test/support/smtp-receiver.ts); unset: mails go to the server log. */
   smtpUrl?: string;
   /** Any further environment (DATABASE_URL, DEMO_MODE, REDIS_URL...). */
   env?: Record<string, string | undefined>;

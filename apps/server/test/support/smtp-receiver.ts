@@ -17,8 +17,11 @@ export interface SmtpReceiver {
   /** For the server's `SMTP_URL`. */
   url: string;
   mails: ReceivedMail[];
-  /** Resolves with the first mail to `address` (already received or still to come) that matches. */
-  waitForMail(address: string, match?: (mail: ReceivedMail) => boolean, timeoutMs?: number): Promise<ReceivedMail>;
+  /**
+   * Resolves with the first mail to `address` (already received or still to come) whose subject
+   * matches, counting only mails received after the first `since` ones.
+   */
+  waitForMail(address: string, options?: { subject?: RegExp; since?: number; timeoutMs?: number }): Promise<ReceivedMail>;
   close(): Promise<void>;
 }
 
@@ -48,16 +51,16 @@ export async function startSmtpReceiver(): Promise<SmtpReceiver> {
   });
   const { port } = server.server.address() as AddressInfo;
 
-  const find = (address: string, match: (mail: ReceivedMail) => boolean) =>
-    mails.find((m) => m.to.includes(address.toLowerCase()) && match(m));
 
   return {
     url: `smtp://127.0.0.1:${port}`,
     mails,
-    waitForMail(address, match = () => true, timeoutMs = 10_000) {
+    waitForMail(address, { subject, since = 0, timeoutMs = 15_000 } = {}) {
+      const to = address.toLowerCase();
+      const find = () => mails.slice(since).find((m) => m.to.includes(to) && (!subject || subject.test(m.subject)));
       return new Promise((resolve, reject) => {
         const check = () => {
-          const mail = find(address, match);
+          const mail = find();
           if (!mail) return;
           clearTimeout(timer);
           waiters.delete(check);
@@ -65,7 +68,7 @@ export async function startSmtpReceiver(): Promise<SmtpReceiver> {
         };
         const timer = setTimeout(() => {
           waiters.delete(check);
-          reject(new Error(`no mail to ${address} within ${timeoutMs} ms (received: ${mails.map((m) => `${m.to.join(',')}: ${m.subject}`).join('; ') || 'none'})`));
+          reject(new Error(`no mail to ${address}${subject ? ` matching ${subject}` : ''} within ${timeoutMs} ms (received: ${mails.map((m) => `${m.to.join(',')}: ${m.subject}`).join('; ') || 'none'})`));
         }, timeoutMs);
         waiters.add(check);
         check();
