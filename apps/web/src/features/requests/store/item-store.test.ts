@@ -81,6 +81,29 @@ describe('ItemStore writes', () => {
     expect(cleared).toBe(1);
   });
 
+  it('tells item observers attached later what came and went, a replaced item as added and removed', () => {
+    const store = new ItemStore({ host: new ManualHost() });
+    store.upsertMany([logItem('a', T0)]);
+    const log: string[] = [];
+    const slots: number[] = [];
+    const stopItems = store.observeItems({
+      added: (items) => log.push(`+${items.map((i) => `${i.id}:${i.level}`).join(',')}`),
+      removed: (items) => log.push(`-${items.map((i) => `${i.id}:${i.level}`).join(',')}`),
+      cleared: () => log.push('clear'),
+    });
+    store.observeSlots({ invalidate: (slot) => slots.push(slot), clear: () => slots.push(-1) });
+    expect([...store.allItems()].map((i) => i.id)).toEqual(['a']);
+    store.upsertMany([logItem('b', T0 + 1), logItem('b', T0 + 1, { level: 'error' })]);
+    store.upsertMany([logItem('a', T0, { level: 'debug' })]);
+    store.deleteIds(['b', 'nope']);
+    store.clear();
+    expect(log).toEqual(['+b:info,b:error', '-b:info', '+a:debug', '-a:info', '-b:error', 'clear']);
+    expect(slots).toEqual([1, 0, 1, -1]);
+    stopItems();
+    store.upsertMany([logItem('c', T0)]);
+    expect(log).toHaveLength(6);
+  });
+
   it('deletes a few or many ids, ignores unknown ones and reuses the freed slots', () => {
     const { store } = makeStore();
     store.upsertMany(Array.from({ length: 100 }, (_, i) => logItem(`i${i}`, T0 + i)));

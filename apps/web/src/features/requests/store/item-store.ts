@@ -21,6 +21,17 @@ export interface SlotObserver {
   clear(): void;
 }
 
+/**
+ * Told which items came and went (a replaced item counts as its successor added and itself removed): for
+ * indexes kept beside the store that must follow it incrementally, such as the search bar's
+ * values seen per field. Called before the store notifies its subscribers.
+ */
+export interface ItemObserver {
+  added(items: readonly CompactItem[]): void;
+  removed(items: readonly CompactItem[]): void;
+  cleared(): void;
+}
+
 export interface ItemStoreOptions {
   compare?: ItemComparator;
   descending?: boolean;
@@ -102,7 +113,8 @@ export class ItemStore {
   private readonly host: SliceHost;
   private readonly sliceMs: number;
   private readonly chunk: number;
-  private readonly slotObserver: SlotObserver | null;
+  private readonly slotObservers = new Set<SlotObserver>();
+  private readonly itemObservers = new Set<ItemObserver>();
 
   constructor(options: ItemStoreOptions = {}) {
     this.compare = this.targetCompare = options.compare ?? compareCreatedAt;
@@ -111,7 +123,7 @@ export class ItemStore {
     this.host = options.host ?? sharedSliceHost();
     this.sliceMs = options.sliceMs ?? DEFAULT_SLICE_MS;
     this.chunk = options.chunk ?? 1024;
-    this.slotObserver = options.slotObserver ?? null;
+    if (options.slotObserver) this.slotObservers.add(options.slotObserver);
   }
 
   // ---- reading -------------------------------------------------------------------------------
@@ -172,6 +184,26 @@ export class ItemStore {
     for (let i = 0; i < n; i++) yield this.items[this.slotAt(i)]!;
   }
 
+  /** Every held item, shown or not, in no particular order. */
+  *allItems(): IterableIterator<CompactItem> {
+    for (let slot = 0; slot < this.slotCount; slot++) {
+      const item = this.items[slot];
+      if (item !== undefined) yield item;
+    }
+  }
+
+  /** Data kept by slot beside the store (see `SlotObserver`); answers the function that detaches it. */
+  observeSlots(observer: SlotObserver): () => void {
+    this.slotObservers.add(observer);
+    return () => this.slotObservers.delete(observer);
+  }
+
+  /** Follows the items coming and going (see `ItemObserver`); answers the function that detaches it. */
+  observeItems(observer: ItemObserver): () => void {
+    this.itemObservers.add(observer);
+    return () => this.itemObservers.delete(observer);
+  }
+
   readonly subscribe = (listener: () => void): (() => void) => {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
@@ -203,6 +235,8 @@ export class ItemStore {
     /** Slots not in the indices at the moment (new, or taken out to move): placed at the end. */
     const unplaced = new Set<number>();
     const added: number[] = [];
+    const observed = this.itemObservers.size > 0;
+    const replaced: CompactItem[] = [];
 
     for (const item of incoming) {
       let slot = this.idToSlot.get(item.id);
@@ -214,7 +248,8 @@ export class ItemStore {
         job?.touched.add(slot);
         continue;
       }
-      this.slotObserver?.invalidate(slot);
+      for (const observer of this.slotObservers) observer.invalidate(slot);
+      if (observed) replaced.push(this.items[slot]!);
       const match = filter === null || filter(item, slot) ? 1 : 0;
       if (unplaced.has(slot)) {
         this.items[slot] = item;
@@ -248,6 +283,13 @@ export class ItemStore {
       this.visible.insertSorted(batch.filter((s) => this.matches[s] === 1), slotCmp);
     }
     this.autoSelect(added);
+    if (observed) {
+      for (const observer of this.itemObservers) {
+        // Added first: a batch may carry an item and its own replacement.
+        observer.added(incoming);
+        if (replaced.length > 0) observer.removed(replaced);
+      }
+    }
     this.changed();
   }
 
@@ -269,22 +311,26 @@ export class ItemStore {
       this.visible.removeWhere((s) => slots.has(s));
     }
     const reuse = this.job ? this.pendingFree : this.free;
+    const removed: CompactItem[] = [];
     for (const slot of slots) {
+      removed.push(this.items[slot]!);
       this.idToSlot.delete(this.items[slot]!.id);
       this.items[slot] = undefined;
-      this.slotObserver?.invalidate(slot);
+      for (const observer of this.slotObservers) observer.invalidate(slot);
       this.matches[slot] = 0;
       this.deselect(slot);
       this.job?.touched.add(slot);
       reuse.push(slot);
     }
+    for (const observer of this.itemObservers) observer.removed(removed);
     this.changed();
   }
 
   /** Empties the list (requests cleared, device switched, resync). */
   clear(): void {
     this.cancelJob();
-    this.slotObserver?.clear();
+    for (const observer of this.slotObservers) observer.clear();
+    for (const observer of this.itemObservers) observer.cleared();
     this.items = [];
     this.capacity = 0;
     this.seq = new Int32Array(0);
