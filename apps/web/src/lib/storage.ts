@@ -1,4 +1,5 @@
 import { Profile } from '@spyglass/protocol';
+import type { ZodType } from 'zod';
 
 /** Local storage keys of spec 000 §9. */
 export const TOKEN_KEY = 'token';
@@ -73,4 +74,28 @@ export function readStoredProfile(): Profile | null {
 export function writeStoredProfile(profile: Profile | null): void {
   if (profile === null) localStorage.removeItem(PROFILE_KEY);
   else localStorage.setItem(PROFILE_KEY, JSON.stringify(profile));
+}
+
+/**
+ * A JSON value kept in local storage, checked against its schema when read: a missing, refused
+ * (privacy settings) or stale value reads as null, and a refused write is dropped, because what
+ * is remembered there is a convenience, never something the page depends on.
+ */
+export function readLocalJson<T>(key: string, schema: ZodType<T>): T | null {
+  try {
+    const raw = globalThis.localStorage?.getItem(key);
+    if (!raw) return null;
+    const parsed = schema.safeParse(JSON.parse(raw));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+export function writeLocalJson(key: string, value: unknown): void {
+  try {
+    globalThis.localStorage?.setItem(key, JSON.stringify(value));
+  } catch {
+    // Full or refused storage: the choice is simply not remembered.
+  }
 }
