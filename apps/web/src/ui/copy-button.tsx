@@ -1,7 +1,7 @@
 import { Check, Copy } from 'lucide-react';
 import { COPY_INDICATOR_MS } from '@spyglass/protocol';
 import { useEffect, useRef, useState } from 'react';
-import { Button } from '../../../ui/button';
+import { Button } from './button';
 
 /** Copies `text`; the button says Copied! for 2 s (spec 000 §9 copy-key indicator). */
 export function CopyButton({ text, label = 'Copy', onCopied, size = 'md' }: {

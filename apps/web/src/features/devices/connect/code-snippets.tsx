@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { track } from '../../../lib/analytics';
-import { CopyButton } from './copy-button';
+import { CopyButton } from '../../../ui/copy-button';
 import type { Snippet } from './snippets';
 
 /** Option 2 of the connect screen: one tab per SDK, each snippet with a copy button. */

@@ -6,7 +6,7 @@ import { useDocumentTitle } from '../../../lib/document-title';
 import { PageHeader } from '../../../ui/page-header';
 import { CodeSnippets } from './code-snippets';
 import { ConnectionStatus } from './connection-status';
-import { CopyButton } from './copy-button';
+import { CopyButton } from '../../../ui/copy-button';
 import { connectLink, connectSnippets } from './snippets';
 import { useNewDeviceConnection } from './use-new-device';
 import '../devices.css';

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { liveConnection } from '../../../lib/live';
 import { EmptyState } from '../../../ui/empty-state';
 import { Spinner } from '../../../ui/spinner';
-import { CopyButton } from '../connect/copy-button';
+import { CopyButton } from '../../../ui/copy-button';
 import { VirtualRows } from '../../requests/list/virtual-rows';
 import type { RequestList } from '../../requests/store/request-list';
 import { useRow, useRowCount, useTotalCount } from '../../requests/store/use-item-store';
