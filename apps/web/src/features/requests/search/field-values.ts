@@ -1,0 +1,75 @@
+import { FieldValueIndex, type CompactItem, type SearchTag, type SuggestOptions } from '@spyglass/protocol';
+import type { ItemStore } from '../store/item-store';
+import { runSliced, sharedSliceHost, type SliceHost } from '../store/time-slicer';
+
+/** Items indexed between two looks at the clock while catching up with a store's earlier items. */
+const CATCH_UP_CHUNK = 2048;
+
+/**
+ * The values seen per searchable field (spec 001 §3) in one store, for the search bar's
+ * suggestions. It follows the store item by item as batches land, so a keystroke asks an index of
+ * a few thousand distinct values instead of rescanning a million items. Items the store held
+ * before it was attached are indexed in time slices.
+ */
+export class StoreFieldValues {
+  private readonly index = new FieldValueIndex();
+  /** Items held at attach time not yet indexed; removals meanwhile are skipped, not double-counted. */
+  private backlog: readonly CompactItem[] = [];
+  private removedDuringCatchUp: Set<CompactItem> | null = null;
+
+  constructor(store: ItemStore, host: SliceHost = sharedSliceHost()) {
+    store.observeItems({
+      added: (items) => this.index.addAll(items),
+      removed: (items) => {
+        if (this.removedDuringCatchUp) for (const item of items) this.removedDuringCatchUp.add(item);
+        for (const item of items) this.index.remove(item);
+      },
+      cleared: () => {
+        this.backlog = [];
+        this.removedDuringCatchUp = null;
+        this.index.clear();
+      },
+    });
+    if (store.totalCount > 0) this.catchUp([...store.allItems()], host);
+  }
+
+  /** True until the items held before attaching are indexed. */
+  get catchingUp(): boolean {
+    return this.removedDuringCatchUp !== null;
+  }
+
+  suggest(input: string, options?: SuggestOptions): SearchTag[] {
+    return this.index.suggest(input, options);
+  }
+
+  private catchUp(items: readonly CompactItem[], host: SliceHost): void {
+    this.backlog = items;
+    const removed = new Set<CompactItem>();
+    this.removedDuringCatchUp = removed;
+    runSliced(this.indexBacklog(removed), () => {
+      if (this.removedDuringCatchUp === removed) this.removedDuringCatchUp = null;
+      this.backlog = [];
+    }, host);
+  }
+
+  private *indexBacklog(removed: ReadonlySet<CompactItem>): Generator<void, void> {
+    // `backlog` is re-read each step: clearing the store empties it and ends the loop.
+    for (let i = 0; i < this.backlog.length; i++) {
+      const item = this.backlog[i]!;
+      if (!removed.has(item)) this.index.add(item);
+      if (i % CATCH_UP_CHUNK === CATCH_UP_CHUNK - 1) yield;
+    }
+  }
+}
+
+const perStore = new WeakMap<ItemStore, StoreFieldValues>();
+
+/** The field values of a store, attached on first use and kept for the store's life. */
+export function fieldValuesOf(store: ItemStore): StoreFieldValues {
+  let values = perStore.get(store);
+  if (!values) {
+    values = new StoreFieldValues(store);
+    perStore.set(store, values);
+  }
+  return values;
+}
