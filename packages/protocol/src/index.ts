@@ -23,3 +23,4 @@ export * from './export-csv';
 export * from './export-har';
 export * from './requests';
 export * from './curl';
+export * from './mocks';

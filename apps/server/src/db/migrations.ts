@@ -1,4 +1,5 @@
 import type { Kysely, Migration, MigrationProvider } from 'kysely';
+import { sql } from 'kysely';
 
 /**
  * Migrations are plain Kysely schema-builder code so that the same list runs on SQLite and
@@ -136,6 +137,30 @@ const migrations: Record<string, Migration> = {
         .addColumn('items', 'bigint', (c) => c.notNull())
         .addPrimaryKeyConstraint('traffic_usage_pk', ['user_id', 'day'])
         .execute();
+    },
+  },
+  '0004_mocked_routes': {
+    async up(db: Kysely<unknown>) {
+      // mock_data is the MockData JSON; method and mocked_url repeat two of its fields so that the
+      // list can be sorted by them in SQL.
+      await db.schema.createTable('mocked_routes')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('device_id', 'text', (c) => c.notNull().references('devices.id').onDelete('cascade'))
+        .addColumn('is_enabled', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('tags', 'text', (c) => c.notNull().defaultTo('[]'))
+        .addColumn('description', 'text', (c) => c.notNull().defaultTo(''))
+        .addColumn('are_live_updates_enabled', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('method', 'text', (c) => c.notNull())
+        .addColumn('mocked_url', 'text', (c) => c.notNull())
+        .addColumn('mock_data', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('updated_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('mocked_routes_device').on('mocked_routes').columns(['user_id', 'device_id', 'created_at']).execute();
+      // The device's item mocks are looked up on every connect: only mocked items are indexed.
+      await db.schema.createIndex('items_mocked').on('items').columns(['user_id', 'device_id'])
+        .where(sql.ref('is_mocked'), '=', 1).execute();
     },
   },
 };

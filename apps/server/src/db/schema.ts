@@ -120,6 +120,24 @@ export interface TrafficUsageTable {
   items: number;
 }
 
+export interface MockedRoutesTable {
+  id: string;
+  user_id: string;
+  device_id: string;
+  is_enabled: number;
+  /** JSON list of text. */
+  tags: string;
+  description: string;
+  are_live_updates_enabled: number;
+  /** Copies of mockData.method and mockData.mockedUrl, for sorting. */
+  method: string;
+  mocked_url: string;
+  /** MockData JSON. */
+  mock_data: string;
+  created_at: number;
+  updated_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   auth_tokens: AuthTokensTable;
@@ -129,4 +147,5 @@ export interface Database {
   devices: DevicesTable;
   items: ItemsTable;
   traffic_usage: TrafficUsageTable;
+  mocked_routes: MockedRoutesTable;
 }
