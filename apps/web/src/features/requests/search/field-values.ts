@@ -1,6 +1,6 @@
 import { FieldValueIndex, type CompactItem, type SearchTag, type SuggestOptions } from '@spyglass/protocol';
 import type { ItemStore } from '../store/item-store';
-import { runSliced, sharedSliceHost, type SliceHost } from '../store/time-slicer';
+import { DEFAULT_SLICE_MS, runSliced, sharedSliceHost, type SliceHost } from '../store/time-slicer';
 
 /** Items indexed between two looks at the clock while catching up with a store's earlier items. */
 const CATCH_UP_CHUNK = 2048;
@@ -17,7 +17,7 @@ export class StoreFieldValues {
   private backlog: readonly CompactItem[] = [];
   private removedDuringCatchUp: Set<CompactItem> | null = null;
 
-  constructor(store: ItemStore, host: SliceHost = sharedSliceHost()) {
+  constructor(store: ItemStore, host: SliceHost = sharedSliceHost(), sliceMs = DEFAULT_SLICE_MS) {
     store.observeItems({
       added: (items) => this.index.addAll(items),
       removed: (items) => {
@@ -30,7 +30,7 @@ export class StoreFieldValues {
         this.index.clear();
       },
     });
-    if (store.totalCount > 0) this.catchUp([...store.allItems()], host);
+    if (store.totalCount > 0) this.catchUp([...store.allItems()], host, sliceMs);
   }
 
   /** True until the items held before attaching are indexed. */
@@ -42,14 +42,14 @@ export class StoreFieldValues {
     return this.index.suggest(input, options);
   }
 
-  private catchUp(items: readonly CompactItem[], host: SliceHost): void {
+  private catchUp(items: readonly CompactItem[], host: SliceHost, sliceMs: number): void {
     this.backlog = items;
     const removed = new Set<CompactItem>();
     this.removedDuringCatchUp = removed;
     runSliced(this.indexBacklog(removed), () => {
       if (this.removedDuringCatchUp === removed) this.removedDuringCatchUp = null;
       this.backlog = [];
-    }, host);
+    }, host, sliceMs);
   }
 
   private *indexBacklog(removed: ReadonlySet<CompactItem>): Generator<void, void> {
