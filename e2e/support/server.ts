@@ -16,6 +16,8 @@ export interface RunningServer {
   /** e.g. http://127.0.0.1:41234; also the server's PUBLIC_URL, so mail links point here. */
   url: string;
   port: number;
+  /** The public share host (SHARE_PORT / SHARE_URL), e.g. http://127.0.0.1:41235. */
+  shareUrl: string;
   dataDir: string;
   /** The server's PostgreSQL URL, or null for its SQLite file under dataDir. */
   databaseUrl: string | null;
@@ -36,6 +38,9 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   for (let attempt = 1; ; attempt++) {
     const port = await freePort();
     const url = `http://127.0.0.1:${port}`;
+    let sharePort = await freePort();
+    while (sharePort === port) sharePort = await freePort();
+    const shareUrl = `http://127.0.0.1:${sharePort}`;
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'spyglass-e2e-'));
     const databaseUrl = options.env?.DATABASE_URL ?? null;
     const child = spawnNode({
@@ -48,6 +53,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
         DATA_DIR: dataDir,
         DATABASE_URL: undefined,
         PUBLIC_URL: url,
+        SHARE_PORT: String(sharePort),
+        SHARE_URL: shareUrl,
         SMTP_URL: options.smtpUrl,
         LOG_LEVEL: 'info',
         // One browser signs in and out many times from 127.0.0.1 within a minute.
@@ -62,7 +69,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     };
     try {
       await waitUntilReady(url, child);
-      return { url, port, dataDir, databaseUrl, child, stop };
+      return { url, port, shareUrl, dataDir, databaseUrl, child, stop };
     } catch (error) {
       await stop();
       if (attempt < 3 && /EADDRINUSE/.test(child.output())) continue;

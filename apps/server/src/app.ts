@@ -22,6 +22,8 @@ import { authRoutes, publicAuthRoutes } from './routes/auth/auth.routes';
 import { billingRoutes } from './routes/billing/billing.routes';
 import { devicesRoutes } from './routes/devices/devices.routes';
 import { requestsRoutes } from './routes/requests/requests.routes';
+import { sessionsRoutes } from './routes/sessions/sessions.routes';
+import { buildShareServer } from './share/share-server';
 import { configRoutes } from './routes/config/config.routes';
 import { healthRoutes, versionRoutes } from './routes/health/health.routes';
 import { demoUserRoutes, userRoutes } from './routes/user/user.routes';
@@ -108,10 +110,17 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
       await protectedApi.register(analyticsRoutes);
       await protectedApi.register(devicesRoutes);
       await protectedApi.register(requestsRoutes);
+      await protectedApi.register(sessionsRoutes);
     });
   }, { prefix: '/v1' });
 
   await registerWebClient(app);
+  // The public share host is a listener of its own (SHARE_PORT); main.ts and tests make it listen.
+  const shareServer = await buildShareServer(ctx, app.log);
+  app.decorate('shareServer', shareServer);
+  app.addHook('preClose', async () => {
+    await shareServer.close();
+  });
   return app;
 }
 

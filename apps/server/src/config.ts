@@ -33,6 +33,12 @@ export interface Config {
   ingest: IngestLimits;
   /** Latest released mobile SDKs, answered by /v1/version/{ios,android}-sdk-version. */
   latestSdkVersions: { ios: string; android: string };
+  /** Port of the public share host (shared sessions only); 0 picks a free one. */
+  sharePort: number;
+  /** Base URL of the share host, the start of every session's `shareUrl`. */
+  shareUrl: string;
+  /** Days live items and sessions are kept (self-hosted free plan); the retention job removes older ones. */
+  retentionDays: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -52,6 +58,8 @@ function trustProxy(raw: string | undefined): boolean | string {
 
 export function loadConfig(env: Env = process.env, overrides: Partial<Config> = {}): Config {
   const port = int(env, 'PORT', 8080);
+  // A server on a random port (tests) gets a random share port too, unless SHARE_PORT says otherwise.
+  const sharePort = int(env, 'SHARE_PORT', port === 0 ? 0 : 8081);
   const databaseUrl = env.DATABASE_URL || null;
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
     throw new Error('DATABASE_URL must be a postgres:// URL (leave it unset for the embedded SQLite file)');
@@ -84,6 +92,9 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
       ios: env.LATEST_IOS_SDK_VERSION || MIN_SDK_VERSION.ios,
       android: env.LATEST_ANDROID_SDK_VERSION || MIN_SDK_VERSION.android,
     },
+    sharePort,
+    shareUrl: (env.SHARE_URL || `http://localhost:${sharePort}`).replace(/\/+$/, ''),
+    retentionDays: int(env, 'RETENTION_DAYS', 30),
     ...overrides,
   };
 }

@@ -1,7 +1,10 @@
 import { buildApp } from './app';
+import { BlobStore } from './blobs/blob-store';
+import { startRetentionJob, type RetentionJob } from './retention/retention';
 
 const app = await buildApp();
-const { port, host } = app.ctx.config;
+const { port, host, sharePort, retentionDays, dataDir } = app.ctx.config;
+let retention: RetentionJob | null = null;
 
 let closing = false;
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {
@@ -11,7 +14,7 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     app.log.info(`${signal} received, shutting down`);
     // Fastify's close stops accepting, waits for in-flight requests, then runs onClose hooks
     // (which flush pending writes and close the database).
-    app.close().then(
+    Promise.resolve(retention?.stop()).then(() => app.close()).then(
       () => process.exit(0),
       (err: unknown) => {
         app.log.error({ err }, 'shutdown failed');
@@ -23,6 +26,9 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
 
 try {
   await app.listen({ port, host });
+  // The share host second: tests read the API's address from the first "Server listening" line.
+  await app.shareServer.listen({ port: sharePort, host });
+  retention = startRetentionJob({ db: app.ctx.db, blobs: new BlobStore(dataDir), days: retentionDays, now: app.ctx.now, log: app.log });
 } catch (err) {
   app.log.error({ err }, 'could not start');
   process.exit(1);

@@ -311,7 +311,7 @@ describeApi('API keys and public config', () => {
     try {
       const res = await apiClient(server.url).get('/v1/config');
       expect(res.status).toBe(200);
-      expect(res.body).toEqual({ googleClientId: null, bookDemoUrl: 'https://cal.example.com/spyglass', demoMode: false, version: '9.8.7' });
+      expect(res.body).toEqual({ googleClientId: null, bookDemoUrl: 'https://cal.example.com/spyglass', demoMode: false, version: '9.8.7', shareUrl: expect.any(String) });
     } finally {
       await server.close();
     }

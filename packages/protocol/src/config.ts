@@ -9,5 +9,7 @@ export const PublicConfig = z.object({
   demoMode: z.boolean(),
   /** The server's version, shown in Settings → Version. */
   version: z.string(),
+  /** Base URL of the public share host: the dashboard's /shared-sessions/{id} reads data.json there. */
+  shareUrl: z.string(),
 });
 export type PublicConfig = z.infer<typeof PublicConfig>;

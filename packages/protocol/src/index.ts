@@ -23,4 +23,5 @@ export * from './export-csv';
 export * from './export-har';
 export * from './requests';
 export * from './curl';
+export * from './sessions';
 export * from './mocks';

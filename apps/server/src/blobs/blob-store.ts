@@ -51,6 +51,29 @@ export class BlobStore {
     }
   }
 
+  /**
+   * Gives `to` the content `from` has now: a hard link (no copy, and a later overwrite or delete of
+   * `from` leaves `to` as it was), or a copy where links are not possible. False when `from` is gone.
+   */
+  async link(from: string, to: string): Promise<boolean> {
+    const source = this.file(from);
+    const target = this.file(to);
+    await fs.mkdir(path.dirname(target), { recursive: true });
+    try {
+      await fs.rm(target, { force: true });
+      await fs.link(source, target);
+      return true;
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code;
+      if (code === 'ENOENT') return false;
+      if (code !== 'EXDEV' && code !== 'EPERM' && code !== 'EMLINK') throw err;
+    }
+    const content = await this.read(from);
+    if (content === null) return false;
+    await this.put(to, content);
+    return true;
+  }
+
   async delete(keys: Iterable<string>): Promise<void> {
     await Promise.all([...keys].map((key) => fs.rm(this.file(key), { force: true })));
   }

@@ -139,6 +139,60 @@ const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '0003_sessions': {
+    async up(db: Kysely<unknown>) {
+      // No foreign key to devices: a session outlives its device (it keeps a snapshot of it).
+      await db.schema.createTable('sessions')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('device_id', 'text', (c) => c.notNull())
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('is_shared', 'integer', (c) => c.notNull().defaultTo(0))
+        // SessionDevice JSON: name, app version, platform... as they were when the session was saved.
+        .addColumn('device', 'text', (c) => c.notNull())
+        .addColumn('item_count', 'bigint', (c) => c.notNull())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('updated_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('sessions_user_created').on('sessions').columns(['user_id', 'created_at']).execute();
+      await db.schema.createIndex('sessions_created').on('sessions').column('created_at').execute();
+
+      // Copies of the items' rows (see docs/architecture.md, Sessions): the live items may be
+      // cleared, deleted or expire while the session stays complete. `num` is the position in
+      // the session, 1 for the oldest item. Blob keys point at the session's own blob files.
+      await db.schema.createTable('session_items')
+        .addColumn('session_id', 'text', (c) => c.notNull().references('sessions.id').onDelete('cascade'))
+        .addColumn('user_id', 'text', (c) => c.notNull())
+        .addColumn('device_id', 'text', (c) => c.notNull())
+        .addColumn('id', 'text', (c) => c.notNull())
+        .addColumn('num', 'bigint', (c) => c.notNull())
+        .addColumn('type', 'text', (c) => c.notNull())
+        .addColumn('level', 'text')
+        .addColumn('method', 'text')
+        .addColumn('url', 'text')
+        .addColumn('status', 'integer')
+        .addColumn('duration', 'double precision')
+        .addColumn('size', 'bigint', (c) => c.notNull())
+        .addColumn('sent_at', 'bigint')
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('updated_at', 'bigint', (c) => c.notNull())
+        .addColumn('tags', 'text', (c) => c.notNull().defaultTo('[]'))
+        .addColumn('notes', 'text')
+        .addColumn('is_mocked', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('mock', 'text')
+        .addColumn('mock_data', 'text')
+        .addColumn('meta_data', 'text')
+        .addColumn('details', 'text', (c) => c.notNull())
+        .addColumn('request_body', 'text')
+        .addColumn('request_body_blob', 'text')
+        .addColumn('response_body', 'text')
+        .addColumn('response_body_blob', 'text')
+        .addColumn('image_blob', 'text')
+        .addPrimaryKeyConstraint('session_items_pk', ['session_id', 'num'])
+        .execute();
+      await db.schema.createIndex('session_items_id').on('session_items').columns(['session_id', 'id']).unique().execute();
+    },
+  },
   '0004_mocked_routes': {
     async up(db: Kysely<unknown>) {
       // mock_data is the MockData JSON; method and mocked_url repeat two of its fields so that the

@@ -120,6 +120,24 @@ export interface TrafficUsageTable {
   items: number;
 }
 
+export interface SessionsTable {
+  id: string;
+  user_id: string;
+  device_id: string;
+  name: string;
+  is_shared: Generated<number>;
+  /** SessionDevice JSON, a snapshot taken when the session was saved. */
+  device: string;
+  item_count: number;
+  created_at: number;
+  updated_at: number;
+}
+
+/** A copy of an item row; `num` is the item's position in the session (1 = oldest). */
+export interface SessionItemsTable extends ItemsTable {
+  session_id: string;
+}
+
 export interface MockedRoutesTable {
   id: string;
   user_id: string;
@@ -147,5 +165,7 @@ export interface Database {
   devices: DevicesTable;
   items: ItemsTable;
   traffic_usage: TrafficUsageTable;
+  sessions: SessionsTable;
+  session_items: SessionItemsTable;
   mocked_routes: MockedRoutesTable;
 }

@@ -9,6 +9,7 @@ export async function configRoutes(app: App): Promise<void> {
     bookDemoUrl: config.bookDemoUrl,
     demoMode: config.demoMode,
     version: config.serverVersion,
+    shareUrl: config.shareUrl,
   };
   app.get('/config', { schema: { response: { 200: PublicConfig } } }, async () => body);
 }

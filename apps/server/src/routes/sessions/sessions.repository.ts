@@ -1,0 +1,226 @@
+import type { Kysely, Selectable } from 'kysely';
+import { sql } from 'kysely';
+import { SessionDevice, type CapturedItem, type CompactItem, type Device, type Session, type SharedSessionInfo } from '@spyglass/protocol';
+import { BlobStore, type BlobField } from '../../blobs/blob-store';
+import type { DatabaseHandle, Db } from '../../db/database';
+import { bool, isTrue } from '../../db/database';
+import type { Database, SessionItemsTable, SessionsTable } from '../../db/schema';
+import { randomAlphanumeric } from '../../lib/crypto';
+import { toCompactItem, toFullItem, type CompactItemRow } from '../requests/items.repository';
+
+export type SessionRow = Selectable<SessionsTable>;
+export type SessionItemRow = Selectable<SessionItemsTable>;
+
+/** 22 letters and digits, about 131 random bits: session ids travel in public links. */
+export const newSessionId = (): string => randomAlphanumeric(22);
+
+/**
+ * A session's blobs live under their own owner directory, so that clearing the device's live
+ * items (which removes the device's blob directory) leaves them in place and deleting the session
+ * is one directory removal. Device ids cannot contain NUL, so no device can share this name.
+ */
+export const sessionBlobOwner = (sessionId: string): string => `\0session:${sessionId}`;
+
+function parseDevice(text: string, fallbackName: string): SessionDevice {
+  try {
+    return SessionDevice.parse(JSON.parse(text));
+  } catch {
+    return { name: fallbackName, clientAppVersion: null, platform: null, model: null, systemVersion: null };
+  }
+}
+
+/** Rows are mapped to the protocol's session shape here and nowhere else. */
+export function toSession(row: SessionRow, shareBaseUrl: string): Session {
+  const device = parseDevice(row.device, row.device_id);
+  const isShared = isTrue(row.is_shared);
+  return {
+    id: row.id,
+    name: row.name,
+    deviceId: row.device_id,
+    isShared,
+    shareUrl: isShared ? `${shareBaseUrl}/shared-sessions/${row.id}` : null,
+    createdAt: new Date(Number(row.created_at)).toISOString(),
+    updatedAt: new Date(Number(row.updated_at)).toISOString(),
+    device: { name: device.name, clientAppVersion: device.clientAppVersion },
+    metaData: { requests: Number(row.item_count), device },
+  };
+}
+
+export function toSharedSessionInfo(row: SessionRow): SharedSessionInfo {
+  const { id, name, deviceId, createdAt, device, metaData } = toSession(row, '');
+  return { id, name, deviceId, createdAt, device, metaData };
+}
+
+export function deviceSnapshot(device: Device): SessionDevice {
+  return {
+    name: device.name,
+    clientAppVersion: device.clientAppVersion ?? null,
+    platform: device.platform,
+    model: device.model ?? null,
+    systemVersion: device.systemVersion ?? device.version ?? null,
+  };
+}
+
+export class MissingRequestsError extends Error {
+  constructor(readonly missing: number, readonly total: number) {
+    super(`${missing} of ${total} requests were not found on this device`);
+  }
+}
+
+export interface NewSession {
+  userId: string;
+  device: Device;
+  name: string;
+  requestIds: string[];
+  now: number;
+}
+
+/** Columns copied from `items` into `session_items`, in order (`num` is computed). */
+const COPIED_COLUMNS = [
+  'user_id', 'device_id', 'id', 'type', 'level', 'method', 'url', 'status', 'duration', 'size', 'sent_at', 'created_at',
+  'updated_at', 'tags', 'notes', 'is_mocked', 'mock', 'mock_data', 'meta_data', 'details', 'request_body', 'request_body_blob',
+  'response_body', 'response_body_blob', 'image_blob',
+] as const satisfies ReadonlyArray<keyof SessionItemsTable>;
+
+/** `id` is one of these ids, as one parameter: SQLite reads a JSON array, PostgreSQL a text[]. */
+function idIn(engine: DatabaseHandle['engine'], ids: string[]) {
+  return engine === 'postgres'
+    ? sql<boolean>`id = any(${ids}::text[])`
+    : sql<boolean>`id in (select value from json_each(${JSON.stringify(ids)}))`;
+}
+
+const BLOB_COLUMNS: Array<{ column: 'request_body_blob' | 'response_body_blob' | 'image_blob'; field: BlobField }> = [
+  { column: 'request_body_blob', field: 'requestBody' },
+  { column: 'response_body_blob', field: 'responseBody' },
+  { column: 'image_blob', field: 'image' },
+];
+
+/**
+ * Saves a session: one INSERT ... SELECT copies the device's rows (in the database, never through
+ * Node), numbered oldest first; blobs are hard-linked into the session's own directory. All in one
+ * transaction: a missing or foreign id (or a blob that cannot be linked) leaves nothing behind.
+ */
+export async function createSession(database: DatabaseHandle, blobs: BlobStore, input: NewSession): Promise<SessionRow> {
+  const id = newSessionId();
+  const ids = [...new Set(input.requestIds)];
+  const row: SessionRow = {
+    id,
+    user_id: input.userId,
+    device_id: input.device.id,
+    name: input.name,
+    is_shared: 0,
+    device: JSON.stringify(deviceSnapshot(input.device)),
+    item_count: ids.length,
+    created_at: input.now,
+    updated_at: input.now,
+  };
+  const owner = sessionBlobOwner(id);
+  try {
+    await database.db.transaction().execute(async (trx) => {
+      await trx.insertInto('sessions').values(row).execute();
+      const copy = trx.selectFrom('items')
+        .select(sql<string>`cast(${id} as text)`.as('session_id'))
+        .select(sql<number>`row_number() over (order by created_at, num)`.as('num'))
+        .select(COPIED_COLUMNS)
+        .where('user_id', '=', input.userId)
+        .where('device_id', '=', input.device.id)
+        .where(idIn(database.engine, ids));
+      const result = await trx.insertInto('session_items')
+        .columns(['session_id', 'num', ...COPIED_COLUMNS])
+        .expression(copy)
+        .executeTakeFirst();
+      const copied = Number(result.numInsertedOrUpdatedRows ?? 0n);
+      if (copied !== ids.length) throw new MissingRequestsError(ids.length - copied, ids.length);
+      await linkBlobs(trx, blobs, input.userId, id, owner);
+    });
+  } catch (error) {
+    await blobs.deleteDevice(input.userId, owner);
+    throw error;
+  }
+  return row;
+}
+
+/** Points the session's rows at their own links of the live blobs (few rows: large bodies and screenshots). */
+async function linkBlobs(trx: Kysely<Database>, blobs: BlobStore, userId: string, sessionId: string, owner: string): Promise<void> {
+  const rows = await trx.selectFrom('session_items')
+    .select(['num', 'id', 'request_body_blob', 'response_body_blob', 'image_blob'])
+    .where('session_id', '=', sessionId)
+    .where((eb) => eb.or([eb('request_body_blob', 'is not', null), eb('response_body_blob', 'is not', null), eb('image_blob', 'is not', null)]))
+    .execute();
+  for (const r of rows) {
+    const update: Partial<Record<(typeof BLOB_COLUMNS)[number]['column'], string | null>> = {};
+    for (const { column, field } of BLOB_COLUMNS) {
+      const from = r[column];
+      if (from === null) continue;
+      const to = BlobStore.key(userId, owner, r.id, field);
+      // A blob deleted since its row was read (a concurrent clear) drops to the row's preview,
+      // which is what the live item would show as well.
+      update[column] = (await blobs.link(from, to)) ? to : null;
+    }
+    await trx.updateTable('session_items').set(update).where('session_id', '=', sessionId).where('num', '=', r.num).execute();
+  }
+}
+
+/** The account's sessions, newest first. */
+export function findSessionsForUser(db: Db, userId: string): Promise<SessionRow[]> {
+  return db.selectFrom('sessions').selectAll().where('user_id', '=', userId).orderBy('created_at', 'desc').orderBy('id').execute();
+}
+
+export function findSession(db: Db, userId: string, id: string): Promise<SessionRow | undefined> {
+  return db.selectFrom('sessions').selectAll().where('user_id', '=', userId).where('id', '=', id).executeTakeFirst();
+}
+
+/** The one query not scoped to an owner: a shared session is public by the owner's choice (DESIGN.md, Security). */
+export function findSharedSession(db: Db, id: string): Promise<SessionRow | undefined> {
+  return db.selectFrom('sessions').selectAll().where('id', '=', id).where('is_shared', '=', 1).executeTakeFirst();
+}
+
+export async function updateSession(db: Db, userId: string, id: string, patch: { name?: string; isShared?: boolean }, now: number): Promise<SessionRow | undefined> {
+  // updated_at moves on every change: it is the ETag of the shared data, and a re-share must not
+  // let a cache answer what an earlier share showed.
+  await db.updateTable('sessions').set({
+    ...(patch.name !== undefined ? { name: patch.name } : {}),
+    ...(patch.isShared !== undefined ? { is_shared: bool(patch.isShared) } : {}),
+    updated_at: now,
+  }).where('user_id', '=', userId).where('id', '=', id).execute();
+  return findSession(db, userId, id);
+}
+
+/** Deletes sessions of one account (their items cascade) and their blobs; answers the ids deleted. */
+export async function deleteSessions(db: Db, blobs: BlobStore, userId: string, ids: string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.deleteFrom('sessions').where('user_id', '=', userId).where('id', 'in', ids).returning('id').execute();
+  await Promise.all(rows.map((r) => blobs.deleteDevice(userId, sessionBlobOwner(r.id))));
+  return rows.map((r) => r.id);
+}
+
+/** The columns the list needs: everything but bodies (their presence is selected as flags). */
+const COMPACT_COLUMNS = [
+  'user_id', 'device_id', 'id', 'num', 'type', 'level', 'method', 'url', 'status', 'duration', 'size', 'sent_at',
+  'created_at', 'updated_at', 'tags', 'notes', 'is_mocked', 'mock', 'mock_data', 'meta_data', 'details',
+] as const satisfies ReadonlyArray<keyof SessionItemsTable>;
+
+/** One page of a session's items, oldest first, without bodies. */
+export async function findSessionItemsPage(db: Db, userId: string, sessionId: string, after: number, limit: number): Promise<{ items: CompactItem[]; nextAfter: number | null }> {
+  const rows = await db.selectFrom('session_items').select(COMPACT_COLUMNS).select((eb) => [
+    eb.case().when('request_body', 'is not', null).then(1).else(0).end().as('has_request_body'),
+    eb.case().when('response_body', 'is not', null).then(1).else(0).end().as('has_response_body'),
+  ])
+    .where('session_id', '=', sessionId).where('user_id', '=', userId).where('num', '>', after)
+    .orderBy('num').limit(limit + 1).execute();
+  const items = rows.slice(0, limit).map((r) => toCompactItem(r as CompactItemRow));
+  const last = items[items.length - 1];
+  return { items, nextAfter: rows.length > limit && last ? last.num : null };
+}
+
+export async function findSessionItem(db: Db, blobs: BlobStore, userId: string, sessionId: string, itemId: string): Promise<CapturedItem | undefined> {
+  const row = await db.selectFrom('session_items').selectAll()
+    .where('session_id', '=', sessionId).where('user_id', '=', userId).where('id', '=', itemId).executeTakeFirst();
+  return row && toFullItem(row, blobs);
+}
+
+/** Full rows of a session after display number `after`, for the streamed data.json of a shared session. */
+export function findSessionItemRows(db: Db, sessionId: string, after: number, limit: number): Promise<SessionItemRow[]> {
+  return db.selectFrom('session_items').selectAll().where('session_id', '=', sessionId).where('num', '>', after)
+    .orderBy('num').limit(limit).execute();
+}

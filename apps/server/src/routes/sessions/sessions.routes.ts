@@ -1,0 +1,89 @@
+import { z } from 'zod';
+import {
+  CapturedItem, CreateSessionBody, Session, SESSION_MAX_ITEMS, SESSION_MESSAGES, SessionItemsPage, SessionItemsQuery, SessionList,
+  SuccessBody, UpdateSessionBody,
+} from '@spyglass/protocol';
+import { BlobStore } from '../../blobs/blob-store';
+import type { App } from '../../context';
+import { HttpError, notFound } from '../../errors';
+import { findDevice } from '../devices/devices.repository';
+import { DEVICE_NOT_FOUND } from '../devices/devices.routes';
+import { REQUEST_NOT_FOUND } from '../requests/requests.routes';
+import {
+  createSession, deleteSessions, findSession, findSessionItem, findSessionItemsPage, findSessionsForUser, MissingRequestsError,
+  toSession, updateSession,
+} from './sessions.repository';
+
+const SessionParams = z.object({ id: z.string().min(1).max(100) });
+const SessionItemParams = z.object({ id: z.string().min(1).max(100), itemId: z.string().min(1).max(100) });
+
+/** Room for the largest session's ids (100 characters each, quoted, comma) plus the rest of the body. */
+const CREATE_BODY_LIMIT = SESSION_MAX_ITEMS * 104 + 64 * 1024;
+
+/** Items come from our own rows (copied from validated ones), so pages skip re-validation on the way out. */
+const serializeTrusted = { serializerCompiler: () => (data: unknown) => JSON.stringify(data) };
+
+/** Spec 001 §7 /sessions: save, list, rename, share, delete; every query scoped to the signed-in owner. */
+export async function sessionsRoutes(app: App): Promise<void> {
+  const { ctx } = app;
+  const blobs = new BlobStore(ctx.config.dataDir);
+  const present = (row: Parameters<typeof toSession>[0]) => toSession(row, ctx.config.shareUrl);
+
+  const requireSession = async (userId: string, id: string) => {
+    const row = await findSession(ctx.db, userId, id);
+    if (!row) throw notFound(SESSION_MESSAGES.notFound);
+    return row;
+  };
+
+  app.post('/sessions', { bodyLimit: CREATE_BODY_LIMIT, schema: { body: CreateSessionBody, response: { 201: Session } } }, async (req, reply) => {
+    const { deviceId, name, requestIds } = req.body;
+    const device = await findDevice(ctx.db, req.user.id, deviceId, ctx.now());
+    if (!device) throw notFound(DEVICE_NOT_FOUND);
+    try {
+      const row = await createSession(ctx.database, blobs, { userId: req.user.id, device, name, requestIds, now: ctx.now() });
+      return reply.status(201).send(present(row));
+    } catch (error) {
+      if (error instanceof MissingRequestsError) {
+        throw new HttpError(404, error.total === 1 ? REQUEST_NOT_FOUND : error.message);
+      }
+      throw error;
+    }
+  });
+
+  app.get('/sessions', { schema: { response: { 200: SessionList } } }, async (req) =>
+    (await findSessionsForUser(ctx.db, req.user.id)).map(present));
+
+  app.get('/sessions/:id', { schema: { params: SessionParams, response: { 200: Session } } }, async (req) =>
+    present(await requireSession(req.user.id, req.params.id)));
+
+  app.put('/sessions/:id', { schema: { params: SessionParams, body: UpdateSessionBody, response: { 200: Session } } }, async (req) => {
+    await requireSession(req.user.id, req.params.id);
+    const row = await updateSession(ctx.db, req.user.id, req.params.id, req.body, ctx.now());
+    if (!row) throw notFound(SESSION_MESSAGES.notFound);
+    return present(row);
+  });
+
+  app.delete('/sessions/:id', { schema: { params: SessionParams, response: { 200: SuccessBody } } }, async (req) => {
+    const deleted = await deleteSessions(ctx.db, blobs, req.user.id, [req.params.id]);
+    if (deleted.length === 0) throw notFound(SESSION_MESSAGES.notFound);
+    return { success: true as const };
+  });
+
+  app.get('/sessions/:id/items', {
+    ...serializeTrusted,
+    schema: { params: SessionParams, querystring: SessionItemsQuery, response: { 200: SessionItemsPage } },
+  }, async (req) => {
+    await requireSession(req.user.id, req.params.id);
+    return findSessionItemsPage(ctx.db, req.user.id, req.params.id, req.query.after ?? 0, req.query.limit);
+  });
+
+  app.get('/sessions/:id/items/:itemId', {
+    ...serializeTrusted,
+    schema: { params: SessionItemParams, response: { 200: CapturedItem } },
+  }, async (req) => {
+    await requireSession(req.user.id, req.params.id);
+    const item = await findSessionItem(ctx.db, blobs, req.user.id, req.params.id, req.params.itemId);
+    if (!item) throw notFound(REQUEST_NOT_FOUND);
+    return item;
+  });
+}

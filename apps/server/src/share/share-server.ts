@@ -1,0 +1,73 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { SESSION_MESSAGES } from '@spyglass/protocol';
+import { BlobStore } from '../blobs/blob-store';
+import type { AppContext } from '../context';
+import { findSharedSession, toSharedSessionInfo } from '../routes/sessions/sessions.repository';
+import { sharedSessionJson } from './shared-session-json';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The share host built beside the API (see buildApp); listens on SHARE_PORT. */
+    shareServer: FastifyInstance;
+  }
+}
+
+const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/dist');
+
+const SESSION_ID = /^[A-Za-z0-9]{1,100}$/;
+
+/**
+ * The public share host (SHARE_PORT): a listener of its own, so that nothing of the API, the
+ * live channel or an account is reachable through it. It answers the shared data, the read-only
+ * page and the web client's static files, and reads no token or cookie.
+ */
+export async function buildShareServer(ctx: AppContext, log: FastifyBaseLogger): Promise<FastifyInstance> {
+  // Downloads are read-only and repeatable: on shutdown they are cut rather than waited for.
+  const share = Fastify({ loggerInstance: log.child({ listener: 'share' }), forceCloseConnections: true });
+  const blobs = new BlobStore(ctx.config.dataDir);
+  const notFound = { error: SESSION_MESSAGES.notFound };
+
+  share.setNotFoundHandler((_req, reply) => reply.status(404).send({ error: 'Not found' }));
+  share.setErrorHandler((error, request, reply) => {
+    request.log.error({ err: error }, 'share request failed');
+    if (!reply.sent) reply.status(500).send({ error: 'Internal server error' });
+  });
+
+  share.get<{ Params: { id: string } }>('/shared-sessions/:id/data.json', async (req, reply) => {
+    // Any page may read a public session (the dashboard's own /shared-sessions route is on another origin).
+    reply.header('Access-Control-Allow-Origin', '*');
+    const { id } = req.params;
+    const row = SESSION_ID.test(id) ? await findSharedSession(ctx.db, id) : undefined;
+    if (!row) return reply.status(404).send(notFound);
+    // A shared session's items never change; its name and share state move updated_at. Caches must
+    // ask every time (no-cache) so that turning sharing off takes effect at once.
+    const etag = `"${row.id}.${Number(row.updated_at)}"`;
+    reply.header('ETag', etag).header('Cache-Control', 'no-cache');
+    if (req.headers['if-none-match'] === etag) return reply.status(304).send();
+    reply.type('application/json; charset=utf-8');
+    return reply.send(Readable.from(sharedSessionJson(ctx.db, blobs, row.id, toSharedSessionInfo(row))));
+  });
+
+  if (fs.existsSync(path.join(WEB_DIST, 'index.html'))) {
+    await share.register(fastifyStatic, { root: WEB_DIST, wildcard: false, index: false, serve: false });
+    share.get<{ Params: { id: string } }>('/shared-sessions/:id', (_req, reply) => {
+      reply.header('Cache-Control', 'no-cache');
+      return reply.type('text/html').sendFile('index.html');
+    });
+    // The page's own scripts, styles and icons; never index.html under another name.
+    share.get<{ Params: { '*': string } }>('/assets/*', (req, reply) => {
+      const file = path.join('assets', req.params['*']);
+      if (!file.startsWith('assets') || !fs.existsSync(path.join(WEB_DIST, file))) return reply.status(404).send({ error: 'Not found' });
+      return reply.sendFile(file);
+    });
+    for (const file of fs.readdirSync(WEB_DIST).filter((f) => f !== 'index.html' && fs.statSync(path.join(WEB_DIST, f)).isFile())) {
+      share.get(`/${file}`, (_req, reply) => reply.sendFile(file));
+    }
+  }
+  return share;
+}
