@@ -82,7 +82,7 @@ describe('devices', () => {
     const afterPing = await storedItems(env.server, account.token, deviceId);
     const pong = afterPing.find((item) => item.type === 'log' && item.details.message === 'Pong');
     expect(pong, 'the pong log item is stored').toBeDefined();
-    await visible(page.locator('.request-row', { hasText: 'Pong' }));
+    await visible(page.getByRole('row', { name: /Pong/ }));
     await screenshotBothSchemes(page, 'device-dashboard');
 
     // The other remote actions are answered by the device too.

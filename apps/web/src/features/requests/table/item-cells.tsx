@@ -1,0 +1,105 @@
+import {
+  formatDuration, formatSize, formatTimestamp, itemCategory, itemStatus, itemSubsystem, itemSummary, statusClass,
+  type CompactItem, type ItemType,
+} from '@spyglass/protocol';
+import { Activity, ChartNoAxesColumn, Globe, Image, ScrollText, Zap, type LucideIcon } from 'lucide-react';
+import type { TableColumnId } from './columns';
+
+export const TYPE_LABELS: Readonly<Record<ItemType, string>> = {
+  network: 'network',
+  log: 'log',
+  event: 'event',
+  screenshot: 'screenshot',
+  firebaseAnalytics: 'analytics',
+};
+
+const TYPE_ICONS: Readonly<Record<ItemType, LucideIcon>> = {
+  network: Globe,
+  log: ScrollText,
+  event: Activity,
+  screenshot: Image,
+  firebaseAnalytics: ChartNoAxesColumn,
+};
+
+/** Log levels by tone; unknown levels stay neutral. */
+const LEVEL_TONES: Readonly<Record<string, string>> = {
+  fault: 'error',
+  critical: 'error',
+  error: 'error',
+  warning: 'warning',
+  warn: 'warning',
+  notice: 'info',
+  info: 'info',
+  debug: 'faint',
+  verbose: 'faint',
+  trace: 'faint',
+};
+
+export function levelTone(level: string | null | undefined): string | null {
+  return level ? LEVEL_TONES[level.toLowerCase()] ?? null : null;
+}
+
+const isMocked = (item: CompactItem) => item.isMocked || (item.type === 'network' && item.details.mockedBy !== undefined);
+
+/** One cell of a row. Captured content is rendered as text only. */
+export function ItemCell({ item, column }: { item: CompactItem; column: TableColumnId }) {
+  switch (column) {
+    case 'id':
+      return <span className="req-cell-num">{item.num}</span>;
+    case 'details':
+      return <DetailsCell item={item} />;
+    case 'createdAt':
+      return <span className="req-cell-mono">{formatTimestamp(item.createdAt)}</span>;
+    case 'type': {
+      const Icon = TYPE_ICONS[item.type];
+      return (
+        <span className={`req-type req-type-${item.type}`}>
+          <Icon size={13} aria-hidden="true" />
+          <span className="req-cell-text">{TYPE_LABELS[item.type]}</span>
+        </span>
+      );
+    }
+    case 'level': {
+      const tone = levelTone(item.level);
+      return item.level ? <span className={`req-level${tone ? ` is-${tone}` : ''}`}>{item.level}</span> : null;
+    }
+    case 'category':
+      return <span className="req-cell-text">{itemCategory(item) ?? ''}</span>;
+    case 'subsystem':
+      return <span className="req-cell-text">{itemSubsystem(item) ?? ''}</span>;
+    case 'status': {
+      const status = itemStatus(item);
+      return status === null ? null : <span className={`req-status is-${statusClass(status) ?? 'none'}`}>{status}</span>;
+    }
+    case 'duration':
+      return <span className="req-cell-mono">{formatDuration(item.duration)}</span>;
+    case 'size':
+      return <span className="req-cell-mono">{formatSize(item.size)}</span>;
+  }
+}
+
+/** The request line with its status for network items, the message or the name for the rest. */
+function DetailsCell({ item }: { item: CompactItem }) {
+  const mocked = isMocked(item);
+  if (item.type === 'network') {
+    const status = itemStatus(item);
+    const tone = statusClass(status);
+    const { method, url } = item.details.request;
+    return (
+      <span className="req-details" title={`${method} ${url}`}>
+        <span className={`req-status-pill is-${tone ?? 'pending'}`}>{status ?? '···'}</span>
+        <span className="req-method">{method}</span>
+        <span className="req-cell-text">{url}</span>
+        {mocked && <Zap className="req-mocked" size={12} aria-label="Mocked" />}
+      </span>
+    );
+  }
+  const summary = itemSummary(item);
+  const tone = item.type === 'log' ? levelTone(item.level) : null;
+  return (
+    <span className={`req-details${tone === 'error' || tone === 'warning' ? ` is-${tone}` : ''}`} title={summary.length > 300 ? `${summary.slice(0, 300)}…` : summary}>
+      <span className="req-cell-text">{summary}</span>
+      {mocked && <Zap className="req-mocked" size={12} aria-label="Mocked" />}
+    </span>
+  );
+}
