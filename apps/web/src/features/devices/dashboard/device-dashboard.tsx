@@ -7,6 +7,7 @@ import { Banner } from '../../../ui/banner';
 import { Button } from '../../../ui/button';
 import { EmptyState } from '../../../ui/empty-state';
 import { LoadingScreen } from '../../../ui/spinner';
+import { MockRoutesView } from '../../mocks/routes/mock-routes-view';
 import { NotFoundPage } from '../../not-found/not-found-page';
 import { useDevice } from './device-dashboard.api';
 import { resolveDeviceView } from './device-views';
@@ -55,6 +56,7 @@ export function DeviceDashboard() {
     <div className="device-dashboard">
       {!device.data.online && <Banner tone="offline">Device is offline - Some features may not work.</Banner>}
       {viewId === 'requests' && <RequestsView device={device.data} />}
+      {viewId === 'mock-apis' && <MockRoutesView device={device.data} />}
     </div>
   );
 }

@@ -1,8 +1,9 @@
 import type { Device } from '@spyglass/protocol';
-import { Bug, Camera, List, Radio, Trash2 } from 'lucide-react';
+import { Bug, Camera, List, Radio, Trash2, Zap } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link, useMatch, useNavigate } from 'react-router';
 import { toast } from 'sonner';
+import { useAuth } from '../../../lib/auth';
 import { Button } from '../../../ui/button';
 import { Dialog } from '../../../ui/dialog';
 import { Spinner } from '../../../ui/spinner';
@@ -10,10 +11,10 @@ import { modelLabel, osLabel } from '../device-list';
 import { PlatformIcon } from '../platform-icon';
 import { DeviceProfileModal } from '../profile/device-profile-modal';
 import { DEVICE_COMMANDS, runDeviceCommand, useDeleteDevice, useDevice, type DeviceCommand } from './device-dashboard.api';
-import { DEVICE_VIEWS, deviceViewPath, resolveDeviceView } from './device-views';
+import { deviceViewPath, resolveDeviceView, sidebarDeviceViews } from './device-views';
 import './device-dashboard.css';
 
-const VIEW_ICONS = { requests: List } as const;
+const VIEW_ICONS = { requests: List, 'mock-apis': Zap } as const;
 const COMMAND_ICONS: Record<DeviceCommand, typeof Bug> = { openDebugWindow: Bug, sendPing: Radio, takeScreenshot: Camera };
 
 /**
@@ -22,6 +23,7 @@ const COMMAND_ICONS: Record<DeviceCommand, typeof Bug> = { openDebugWindow: Bug,
  */
 export function DeviceSidebarSection({ deviceId, onNavigate }: { deviceId: string; onNavigate?: () => void }) {
   const { data: device } = useDevice(deviceId);
+  const { profile } = useAuth();
   const [profileOpen, setProfileOpen] = useState(false);
   // /devices/{id} and /devices/{id}/requests are the same view.
   const activeView = resolveDeviceView(useMatch('/devices/:deviceId/:view')?.params.view);
@@ -39,7 +41,7 @@ export function DeviceSidebarSection({ deviceId, onNavigate }: { deviceId: strin
       <DeviceProfileModal device={device} open={profileOpen} onOpenChange={setProfileOpen} />
 
       <nav className="sidebar-nav device-sidebar-group" aria-label="Device views">
-        {DEVICE_VIEWS.map((view) => {
+        {sidebarDeviceViews(profile?.featureFlags).map((view) => {
           const Icon = VIEW_ICONS[view.id];
           return (
             <Link

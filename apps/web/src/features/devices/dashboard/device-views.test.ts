@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deviceViewPath, resolveDeviceView } from './device-views';
+import { deviceViewPath, resolveDeviceView, sidebarDeviceViews } from './device-views';
 
 describe('device views', () => {
   it('opens requests when nothing follows the device id', () => {
@@ -15,5 +15,12 @@ describe('device views', () => {
   it('addresses requests as the device itself, with the id escaped', () => {
     expect(deviceViewPath('sim-1', 'requests')).toBe('/devices/sim-1');
     expect(deviceViewPath('a/b', 'requests')).toBe('/devices/a%2Fb');
+  });
+
+  it('names the mock routes view, listed in the sidebar only with the MOCK_APIS flag', () => {
+    expect(resolveDeviceView('mock-apis')).toBe('mock-apis');
+    expect(deviceViewPath('sim-1', 'mock-apis')).toBe('/devices/sim-1/mock-apis');
+    expect(sidebarDeviceViews({ MOCK_APIS: true, USER_DEFAULTS: false }).map((v) => v.id)).toEqual(['requests', 'mock-apis']);
+    expect(sidebarDeviceViews({ MOCK_APIS: false, USER_DEFAULTS: true }).map((v) => v.id)).toEqual(['requests']);
   });
 });
