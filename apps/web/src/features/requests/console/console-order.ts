@@ -2,8 +2,8 @@ import { useLayoutEffect } from 'react';
 import { compareCreatedAt, type ItemStore } from '../store/item-store';
 import { orderFor } from '../store/item-order';
 
-/** The createdAt comparator the table uses for its default sort: switching to it costs nothing. */
-const createdAtCompare = orderFor({ column: 'createdAt', direction: 'asc' }).compare;
+/** Another createdAt comparator (`orderFor`), in the same order as the store's default one. */
+const createdAtByColumn = orderFor({ column: 'createdAt', direction: 'asc' }).compare;
 
 /**
  * The console lists items oldest first (spec 001 'Console view') from the same store as the
@@ -14,8 +14,9 @@ const createdAtCompare = orderFor({ column: 'createdAt', direction: 'asc' }).com
 export function useCreatedAtOrder(store: ItemStore): void {
   useLayoutEffect(() => {
     const previous = store.order;
-    if (previous === compareCreatedAt || previous === createdAtCompare) return;
-    store.setOrder(createdAtCompare, store.isDescending);
+    if (previous === compareCreatedAt || previous === createdAtByColumn) return;
+    // The store's default comparator, the one the table's default sort uses: going back costs nothing.
+    store.setOrder(compareCreatedAt, store.isDescending);
     return () => store.setOrder(previous, store.isDescending);
   }, [store]);
 }

@@ -36,6 +36,8 @@ export function ConsoleView({ list, onOpenItem }: ConsoleViewProps) {
   const historyState = useSyncExternalStore(history.subscribe, () => history.state);
 
   const rowsRef = useRef<VirtualRowsHandle>(null);
+  /** The scroll area's box: the list's own handle is briefly unset while it commits a new count. */
+  const listRef = useRef<HTMLDivElement>(null);
   const follower = useMemo(() => new BottomFollower(), []);
   const endQueued = useRef(false);
 
@@ -45,7 +47,7 @@ export function ConsoleView({ list, onOpenItem }: ConsoleViewProps) {
   }, [store]);
 
   const onScroll = useCallback((scroll: VirtualRowsScroll) => {
-    const viewport = rowsRef.current?.element()?.clientHeight ?? 0;
+    const viewport = listRef.current?.clientHeight ?? 0;
     if (!follower.onScroll({ offset: scroll.offset, atEnd: scroll.atEnd, viewport }, newest()) || endQueued.current) return;
     // Reported while the list commits its new size: move once that commit is done.
     endQueued.current = true;
@@ -74,6 +76,7 @@ export function ConsoleView({ list, onOpenItem }: ConsoleViewProps) {
   return (
     <section className="console-view" aria-label="Console">
       <div
+        ref={listRef}
         className="console-list"
         role="listbox"
         aria-label="Console lines, oldest first"
