@@ -79,7 +79,7 @@ describe('URL patterns', () => {
         fc.pre(compiled.ok);
         return compiled.ok && urlMatches(compiled.pattern, url!);
       },
-    ));
+    ), { numRuns: 300 });
   });
 
   it('maps remote: host replaced, path kept or rebased after a trailing *, query kept and extended', () => {
