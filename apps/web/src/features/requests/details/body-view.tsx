@@ -22,7 +22,7 @@ export interface BodyFields extends CapturedBodyFields {
 const VIEWS: Partial<Record<BodyKind, Array<[BodyViewChoice, string]>>> = {
   json: [['pretty', 'Tree'], ['raw', 'Raw']],
   xml: [['pretty', 'Pretty'], ['raw', 'Raw']],
-  html: [['raw', 'Source'], ['preview', 'Preview']],
+  html: [['pretty', 'Source'], ['raw', 'Raw'], ['preview', 'Preview']],
   form: [['pretty', 'Table'], ['raw', 'Raw']],
 };
 
@@ -91,9 +91,9 @@ function BodyContent({ kind, body, encoding, contentType, view, side, url }: {
     case 'json':
       return view === 'raw' ? <PrettyJsonText body={body} /> : <JsonBody body={body} side={side} />;
     case 'xml':
-      return <XmlBody body={body} pretty={view !== 'raw'} />;
+      return <MarkupBody body={body} pretty={view !== 'raw'} />;
     case 'html':
-      return view === 'preview' ? <HtmlPreview html={body} /> : <TextBlock text={body} />;
+      return view === 'preview' ? <HtmlPreview html={body} /> : <MarkupBody body={body} pretty={view === 'pretty'} html />;
     case 'form':
       return view === 'raw'
         ? <TextBlock text={body} />
@@ -118,8 +118,8 @@ function PrettyJsonText({ body }: { body: string }) {
   return <TextBlock text={text} />;
 }
 
-function XmlBody({ body, pretty }: { body: string; pretty: boolean }) {
-  const text = useMemo(() => (pretty ? formatXml(body) : body), [body, pretty]);
+function MarkupBody({ body, pretty, html = false }: { body: string; pretty: boolean; html?: boolean }) {
+  const text = useMemo(() => (pretty ? formatXml(body, { html }) : body), [body, pretty, html]);
   return <TextBlock text={text} />;
 }
 

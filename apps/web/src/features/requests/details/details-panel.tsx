@@ -120,7 +120,7 @@ function DetailsTitle({ item, loading }: { item: CapturedItem | undefined; loadi
     <div className="details-title">
       <span className="details-type" data-type={item.type}>{TYPE_LABELS[item.type]}</span>
       {level && <span className="details-level" data-level={level}>{level}</span>}
-      <span className="details-url" title={summary}>{summary.split('\n', 1)[0]}</span>
+      <span className="details-summary" title={summary}>{summary.split('\n', 1)[0]}</span>
     </div>
   );
 }

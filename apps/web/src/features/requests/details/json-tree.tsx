@@ -92,7 +92,7 @@ function ContainerNode({ name, value, path, depth, open, last }: NodeProps & { v
             {entries.map(([key, child], index) => (
               <JsonNode
                 key={key}
-                name={array ? undefined : key}
+                name={key}
                 value={child}
                 path={childPath(path, key)}
                 depth={depth + 1}
@@ -119,8 +119,17 @@ function ContainerNode({ name, value, path, depth, open, last }: NodeProps & { v
   );
 }
 
+/** An object key in quotes; an array index bare and faint, as browser consoles show it. */
 function Key({ name }: { name: string | number | undefined }) {
   if (name === undefined) return null;
+  if (typeof name === 'number') {
+    return (
+      <>
+        <span className="json-index">{name}</span>
+        <span className="json-punct">: </span>
+      </>
+    );
+  }
   return (
     <>
       <span className="json-key">{JSON.stringify(String(name))}</span>

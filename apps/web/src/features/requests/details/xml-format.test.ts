@@ -33,3 +33,23 @@ describe('formatXml', () => {
     expect(formatXml(big)).toBe(big);
   });
 });
+
+describe('formatXml for HTML', () => {
+  it('does not indent after void elements, and keeps script text as text', () => {
+    const html = '<!doctype html><html><head><meta charset="utf-8"><title>Help</title></head><body><img src=x onerror=alert(1)><br><script>alert(1)</script></body></html>';
+    expect(formatXml(html, { html: true })).toBe([
+      '<!doctype html>',
+      '<html>',
+      '  <head>',
+      '    <meta charset="utf-8">',
+      '    <title>Help</title>',
+      '  </head>',
+      '  <body>',
+      '    <img src=x onerror=alert(1)>',
+      '    <br>',
+      '    <script>alert(1)</script>',
+      '  </body>',
+      '</html>',
+    ].join('\n'));
+  });
+});
