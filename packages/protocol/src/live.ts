@@ -5,8 +5,11 @@ import { CapturedItem } from './items';
 /** Messages of the viewer live channel `/ws?token=&type=viewer` (spec 000 §4.6, spec 001 §7). */
 export const ViewerInbound = z.discriminatedUnion('type', [
   z.object({ type: z.literal('ping') }),
-  /** Which device's items this viewer wants as new_request messages (null: none). */
-  z.object({ type: z.literal('subscribe'), deviceId: z.string().max(200).nullable() }),
+  /**
+   * Which device's items this viewer wants (null: none): one `new_request` message per item, or
+   * with `batches: true` one `new_requests` message per committed batch.
+   */
+  z.object({ type: z.literal('subscribe'), deviceId: z.string().max(200).nullable(), batches: z.boolean().optional() }),
 ]);
 export type ViewerInbound = z.infer<typeof ViewerInbound>;
 
@@ -29,6 +32,12 @@ export const ViewerOutbound = z.discriminatedUnion('type', [
   z.object({ type: z.literal('device_deleted'), deviceId: z.string() }),
   /** A new or updated item (compact form) of the subscribed device. */
   z.object({ type: z.literal('new_request'), deviceId: z.string(), request: CapturedItem }),
+  /**
+   * The new or updated items (compact form) of one committed batch of the subscribed device, in
+   * commit order, for a viewer that subscribed with `batches: true`: one message, serialized once
+   * for all viewers, instead of one `new_request` per item.
+   */
+  z.object({ type: z.literal('new_requests'), deviceId: z.string(), requests: z.array(CapturedItem) }),
   z.object({ type: z.literal('requests_deleted'), deviceId: z.string(), ids: z.array(z.string()) }),
   z.object({ type: z.literal('requests_cleared'), deviceId: z.string() }),
   /** The server dropped this viewer's backlog (it read too slowly): reload the list from the API. */
