@@ -16,13 +16,16 @@ export interface InspectorToolbarProps {
   onClear?: () => void;
   /** The sessions issue's Save Session button. */
   extra?: ReactNode;
+  /** The search bar, between the filters and the actions. */
+  search?: ReactNode;
 }
 
 /** Spec 001 'Request list screen': filter bar, view toggles, save session, clear requests, bar chart. */
-export function InspectorToolbar({ activeFilter, onFilter, viewControls, chartOpen, onToggleChart, onClear, extra }: InspectorToolbarProps) {
+export function InspectorToolbar({ activeFilter, onFilter, viewControls, chartOpen, onToggleChart, onClear, extra, search }: InspectorToolbarProps) {
   return (
     <div className="inspector-toolbar" role="toolbar" aria-label="Requests toolbar">
       <FilterBar value={activeFilter} onChange={onFilter} />
+      {search && <div className="inspector-search">{search}</div>}
       <div className="inspector-toolbar-actions">
         {viewControls}
         <span className="inspector-toolbar-divider" aria-hidden="true" />

@@ -21,7 +21,7 @@ export interface KeyPress {
  * Where keys belong to something else: typing (spec 001 §5: shortcuts are ignored while an input
  * has focus) and widgets with their own keys (menus, dialogs, tabs, resize handles, buttons' Enter).
  */
-const OWNED_BY_WIDGET = 'input, textarea, select, [contenteditable="true"], [contenteditable=""], [role="separator"], [role="menu"], [role="menuitem"], [role="dialog"], [role="tablist"], [role="listbox"], [role="slider"], .cm-editor';
+const OWNED_BY_WIDGET = 'input, textarea, select, [contenteditable="true"], [contenteditable=""], [role="separator"], [role="menu"], [role="menuitem"], [role="dialog"], [role="tablist"], [role="slider"], .cm-editor';
 
 /** An element, or anything that answers `closest` like one. */
 interface Closest {

@@ -1,40 +1,55 @@
-import { DEFAULT_ITEM_SORT, toggleSort, type ItemSort } from '@spyglass/protocol';
+import { DEFAULT_ITEM_SORT, toggleSort, type CompactItem, type ItemSort } from '@spyglass/protocol';
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore, type MouseEvent } from 'react';
 import { toast } from 'sonner';
 import { errorMessage } from '../../../lib/api';
+import { useSettings } from '../../../lib/settings';
+import { BarChart } from '../chart/bar-chart';
+import { ConsoleView } from '../console/console-view';
+import { DetailsPanel } from '../details/details-panel';
+import { copyAsCurl } from '../export/copy-as-curl';
+import { ExportModal } from '../export/export-modal';
+import { exportedItems } from '../export/exported-items';
 import type { VirtualRowsHandle } from '../list/virtual-rows';
-import { useRecomputing, useRowCount, useSelectionCount, useTotalCount } from '../store/use-item-store';
+import { SearchBar } from '../search/search-bar';
+import { useListFilter } from '../search/use-list-filter';
+import { useSearch } from '../search/use-search';
+import { useRecomputing, useRowCount, useSelectionCount, useSingleSelected, useTotalCount } from '../store/use-item-store';
 import { ColumnMenuButton } from '../table/column-menu';
 import type { TableColumnId } from '../table/columns';
 import { RequestTable } from '../table/request-table';
 import { storeOrder } from '../table/table-sort';
-import { InspectorToolbar } from './inspector-toolbar';
-import { LoadFailed, LoadingRequests, NoDevice, NoRequestsYet, NoSearchResults } from './inspector-states';
 import { canDeleteItems } from './inspector-mode';
+import { LoadFailed, LoadingRequests, NoDevice, NoRequestsYet, NoSearchResults } from './inspector-states';
+import { InspectorToolbar } from './inspector-toolbar';
 import { clearDeviceItems, deleteItems } from './items-api';
 import type { ListShortcut } from './list-shortcuts';
 import type { RequestsScreenProps } from './requests-screen-props';
 import { RowMenu } from './row-menu';
 import { StatsBar } from './stats-bar';
-import { useCategoryFilter } from './use-category-filter';
 import { useInspectorSettings } from './use-inspector-settings';
 import { useListKeys } from './use-list-keys';
+import { ViewToggle } from './view-toggle';
 import './inspector.css';
 import '../table/request-table.css';
 
 export type { RequestsScreenProps } from './requests-screen-props';
 
 /**
- * The request list screen (spec 001 'Request list screen'): toolbar, the table of the list's
- * items, the details of the selected one and the stats bar, with the selection and keys of
- * spec 001 §4 and §5. Works on any `RequestList`: a device's live one or a saved session's.
+ * The request list screen (spec 001 'Request list screen'): toolbar with filters and search, the
+ * bar chart, the table or the console, the details of the selected item and the stats bar, with
+ * the selection and keys of spec 001 §4 and §5. Works on any `RequestList`: a device's live one
+ * or a saved session's.
  */
-export function RequestsScreen({ list, device, mode, toolbarExtra }: RequestsScreenProps) {
+export function RequestsScreen({ list, device, mode, toolbarExtra, loadItem }: RequestsScreenProps) {
   const { store, history } = list;
   const settings = useInspectorSettings(mode);
+  const { showDetails } = useSettings();
+  const search = useSearch();
+  const filtering = useListFilter(store, settings.activeFilter, search.state);
   const count = useRowCount(store);
   const total = useTotalCount(store);
   const selected = useSelectionCount(store);
+  const single = useSingleSelected(store);
   const recomputing = useRecomputing(store);
   const historyState = useSyncExternalStore(history.subscribe, () => history.state);
   const tableRef = useRef<VirtualRowsHandle>(null);
@@ -42,12 +57,16 @@ export function RequestsScreen({ list, device, mode, toolbarExtra }: RequestsScr
   const [sort, setSort] = useState<ItemSort>(DEFAULT_ITEM_SORT);
   /** Spec 001 §4: a plain click opens the details (when the panel is shown), Escape closes them. */
   const [detailsOpen, setDetailsOpen] = useState(true);
+  const [chartOpen, setChartOpen] = useState(false);
+  const [exportOpen, setExportOpen] = useState(false);
+  const isTable = settings.viewMode === 'table';
 
+  // The table's order; the console puts createdAt back while it is shown (console-order.ts).
   useEffect(() => {
+    if (!isTable) return;
     const order = storeOrder(sort);
     store.setOrder(order.compare, order.descending);
-  }, [store, sort]);
-  useCategoryFilter(store, settings.activeFilter);
+  }, [store, sort, isTable]);
 
   const deviceId = device?.id ?? null;
   const canDelete = canDeleteItems(mode) && deviceId !== null;
@@ -96,12 +115,17 @@ export function RequestsScreen({ list, device, mode, toolbarExtra }: RequestsScr
     setDetailsOpen(false);
   }, [store]);
 
+  const openDetails = useCallback(() => setDetailsOpen(true), []);
+  const closeDetails = useCallback(() => setDetailsOpen(false), []);
+
   useListKeys(mode, (shortcut: ListShortcut) => {
     switch (shortcut.type) {
       case 'move': {
-        const index = store.moveSelection(shortcut.delta);
+        // The console reads the store from its end when the store is newest first.
+        const delta = !isTable && store.isDescending ? -shortcut.delta : shortcut.delta;
+        const index = store.moveSelection(delta);
         if (index < 0) return false;
-        tableRef.current?.scrollToIndex(index);
+        if (isTable) tableRef.current?.scrollToIndex(index);
         return true;
       }
       case 'selectAll':
@@ -120,17 +144,22 @@ export function RequestsScreen({ list, device, mode, toolbarExtra }: RequestsScr
   });
 
   function clearSearch() {
+    search.dispatch({ type: 'clear' });
+    if (search.state.dateRange.enabled) search.dispatch({ type: 'toggleDateRange' });
     settings.setActiveFilter('all');
   }
 
+  const copyCurl = useCallback((item: CompactItem) => void copyAsCurl(loadItem(item.id)), [loadItem]);
+
   if (mode === 'device' && !device) return <section className="inspector"><NoDevice /></section>;
 
+  const noResults = count === 0 && !recomputing && filtering;
   let body;
   if (total === 0) {
     if (historyState.status === 'error') body = <LoadFailed message={errorMessage(historyState.error, 'Failed to load requests')} />;
     else if (historyState.initial) body = <LoadingRequests />;
     else body = <NoRequestsYet device={mode === 'device' ? device : undefined} />;
-  } else {
+  } else if (isTable) {
     body = (
       <RequestTable
         ref={tableRef}
@@ -145,11 +174,24 @@ export function RequestsScreen({ list, device, mode, toolbarExtra }: RequestsScr
         onEmptyClick={onEmptyClick}
         onDelete={canDelete ? deleteOne : undefined}
         rowMenu={(item) => (
-          <RowMenu item={item} selectedCount={store.selectionCount} onDelete={canDelete ? deleteSelected : undefined} />
+          <RowMenu
+            item={item}
+            selectedCount={store.selectionCount}
+            onExport={() => setExportOpen(true)}
+            onCopyAsCurl={copyCurl}
+            onDelete={canDelete ? deleteSelected : undefined}
+          />
         )}
       >
-        {count === 0 && !recomputing && <div className="inspector-overlay"><NoSearchResults onClear={clearSearch} /></div>}
+        {noResults && <div className="inspector-overlay"><NoSearchResults onClear={clearSearch} /></div>}
       </RequestTable>
+    );
+  } else {
+    body = (
+      <>
+        <ConsoleView list={list} mode={mode} onOpenItem={openDetails} />
+        {noResults && <div className="inspector-overlay"><NoSearchResults onClear={clearSearch} /></div>}
+      </>
     );
   }
 
@@ -158,13 +200,40 @@ export function RequestsScreen({ list, device, mode, toolbarExtra }: RequestsScr
       <InspectorToolbar
         activeFilter={settings.activeFilter}
         onFilter={settings.setActiveFilter}
-        viewControls={<ColumnMenuButton columns={settings.columns} onSaveColumns={settings.saveColumns} />}
-        chartOpen={false}
+        search={<SearchBar search={search} store={store} />}
+        viewControls={(
+          <>
+            <ViewToggle value={settings.viewMode} onChange={settings.setViewMode} />
+            {isTable && <ColumnMenuButton columns={settings.columns} onSaveColumns={settings.saveColumns} />}
+          </>
+        )}
+        chartOpen={chartOpen}
+        onToggleChart={() => setChartOpen((open) => !open)}
         onClear={canDelete ? () => void clearAll() : undefined}
         extra={toolbarExtra}
       />
-      <div className="inspector-main">{body}</div>
-      <StatsBar count={count} total={total} selected={selected} busy={recomputing || historyState.status === 'loading'} />
+      {chartOpen && (
+        <BarChart
+          store={store}
+          onBinClick={(index) => {
+            if (isTable) tableRef.current?.scrollToIndex(index, 'start');
+          }}
+        />
+      )}
+      <div className="inspector-content">
+        <div className="inspector-main">{body}</div>
+        {showDetails && detailsOpen && single && (
+          <DetailsPanel itemId={single.id} deviceId={deviceId ?? list.deviceId} mode={mode} loadItem={loadItem} onClose={closeDetails} />
+        )}
+      </div>
+      <StatsBar
+        count={count}
+        total={total}
+        selected={selected}
+        busy={recomputing || historyState.status === 'loading'}
+        onExport={() => setExportOpen(true)}
+      />
+      <ExportModal open={exportOpen} onOpenChange={setExportOpen} items={() => exportedItems(store)} loadItem={loadItem} />
     </section>
   );
 }
