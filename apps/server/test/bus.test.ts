@@ -2,7 +2,7 @@ import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { ViewerOutbound, type CompactItem } from '@spyglass/protocol';
 import { InProcessBus, topics } from '../src/live/bus';
-import { splitViewerMessages, ViewerPublisher } from '../src/live/viewer-messages';
+import { itemMessagesOf, ViewerPublisher } from '../src/live/viewer-messages';
 
 const log = Fastify({ logger: false }).log;
 
@@ -50,17 +50,34 @@ describe('viewer publisher', () => {
     isMocked: false, mock: null, mockData: null, metaData: null, details: { message: 'line\nbreak "quoted"' },
   }) as CompactItem;
 
-  it('publishes a committed batch as one payload of new_request messages, and nothing when nobody watches', () => {
+  it('publishes a committed batch as one new_requests message, and nothing when nobody watches', () => {
     const bus = new InProcessBus(log);
     const payloads: string[] = [];
     const publisher = new ViewerPublisher(bus);
+    expect(publisher.watched('user-1', 'dev-1')).toBe(false);
     publisher.newRequests('user-1', 'dev-1', [item('a')]);
     bus.subscribe(topics.deviceViewers('user-1', 'dev-1'), (p) => payloads.push(p));
+    expect(publisher.watched('user-1', 'dev-1')).toBe(true);
+    expect(publisher.watched('user-1', 'dev-2')).toBe(false);
+    publisher.newRequests('user-1', 'dev-1', []);
     publisher.newRequests('user-1', 'dev-1', [item('b'), item('c')]);
     expect(payloads).toHaveLength(1);
-    const messages = splitViewerMessages(payloads[0]!).map((json) => ViewerOutbound.parse(JSON.parse(json)));
+    const message = ViewerOutbound.parse(JSON.parse(payloads[0]!));
+    expect(message.type === 'new_requests' && [message.deviceId, message.requests.map((r) => r.id)]).toEqual(['dev-1', ['b', 'c']]);
+    expect(message).toMatchObject({ requests: [{ details: { message: 'line\nbreak "quoted"' } }, {}] });
+  });
+
+  it('turns a batch into one new_request per item for viewers that did not ask for batches', () => {
+    const bus = new InProcessBus(log);
+    const payloads: string[] = [];
+    bus.subscribe(topics.deviceViewers('user-1', 'dev-1'), (p) => payloads.push(p));
+    const publisher = new ViewerPublisher(bus);
+    publisher.newRequests('user-1', 'dev-1', [item('b'), item('c')]);
+    publisher.requestsCleared('user-1', 'dev-1');
+    const messages = itemMessagesOf(payloads[0]!)!.map((json) => ViewerOutbound.parse(JSON.parse(json)));
     expect(messages.map((m) => m.type === 'new_request' && [m.deviceId, m.request.id])).toEqual([['dev-1', 'b'], ['dev-1', 'c']]);
     expect(messages[0]).toMatchObject({ request: { details: { message: 'line\nbreak "quoted"' } } });
+    expect(itemMessagesOf(payloads[1]!)).toBeNull();
   });
 
   it('sends device news to the account and item news to the device’s watchers', () => {

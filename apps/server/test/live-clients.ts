@@ -53,8 +53,11 @@ export interface ViewerClient {
   connectionId: string;
   next<K extends ViewerMessage['type']>(type: K, where?: (m: OfType<ViewerMessage, K>) => boolean, timeoutMs?: number): Promise<OfType<ViewerMessage, K>>;
   send(message: unknown): void;
-  /** Subscribes to a device's items and waits until the hub has applied it (a ping answered after it). */
-  subscribe(deviceId: string | null): Promise<void>;
+  /**
+   * Subscribes to a device's items (with `batches`, as one new_requests message per committed
+   * batch) and waits until the hub has applied it (a ping answered after it).
+   */
+  subscribe(deviceId: string | null, options?: { batches?: boolean }): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -70,8 +73,8 @@ export async function connectViewer(baseUrl: string, token: string): Promise<Vie
     next: (type, where, timeoutMs) =>
       inbox.next((m) => m.type === type && (!where || where(m as never)), `viewer message ${type}`, timeoutMs) as never,
     send: (message) => ws.send(JSON.stringify(message)),
-    async subscribe(deviceId) {
-      client.send({ type: 'subscribe', deviceId });
+    async subscribe(deviceId, options = {}) {
+      client.send({ type: 'subscribe', deviceId, ...options });
       client.send({ type: 'ping' });
       await client.next('pong');
     },

@@ -1,6 +1,7 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
+import type { DeviceItem } from '@spyglass/protocol';
 import { describeApi, signUp, startTestServer, type TestServer } from './helpers';
 import { closeOf, connectDevice, connectViewer, items } from './live-clients';
 
@@ -61,6 +62,38 @@ describeApi('viewer live channel', () => {
     expect(logLines.length).toBeGreaterThan(0);
     expect(logLines.join('\n')).not.toContain(token);
     expect(logLines.join('\n')).not.toContain('secret-looking-token-123');
+  });
+
+  it('sends a committed batch as one new_requests message to viewers that ask for batches, one new_request per item to the others', async () => {
+    const owner = await signUp(server.url);
+    const batched = await connectViewer(server.url, owner.token);
+    const single = await connectViewer(server.url, owner.token);
+    const device = await connectDevice(server.url, owner.profile.apiKey);
+    await batched.subscribe(device.deviceId, { batches: true });
+    await single.subscribe(device.deviceId);
+
+    const request = items.network();
+    const sent = [items.log('one'), request, items.log('three')];
+    await device.sendItems(sent);
+    const batch = await batched.next('new_requests');
+    expect(batch.deviceId).toBe(device.deviceId);
+    expect(batch.requests.map((r) => [r.id, r.num])).toEqual(sent.map((item, i) => [item.id, i + 1]));
+    const one = await single.next('new_request', (m) => m.request.id === sent[2]!.id);
+    expect(single.inbox.all.filter((m) => m.type === 'new_request').map((m) => m.type === 'new_request' && m.request.id)).toEqual(sent.map((item) => item.id));
+    expect(one.request).toEqual(batch.requests[2]);
+
+    // A completion is sent as stored: it keeps its number.
+    const { method, url } = (request.details as { request: { method: string; url: string } }).request;
+    await device.sendItems([{ ...request, details: { request: { method, url, headers: {} }, response: { statusCode: 201, headers: {}, body: '{}' } } } as DeviceItem]);
+    const completed = await batched.next('new_requests', (m) => m.requests.some((r) => r.id === request.id && r.status === 201));
+    expect(completed.requests).toHaveLength(1);
+    expect(completed.requests[0]).toMatchObject({ id: request.id, num: 2, status: 201 });
+    await single.next('new_request', (m) => m.request.id === request.id && m.request.status === 201);
+    expect(batched.inbox.all.some((m) => m.type === 'new_request')).toBe(false);
+
+    await device.close();
+    await batched.close();
+    await single.close();
   });
 
   it('shows a device coming online, its items and going offline, to the viewers of its account only', async () => {

@@ -3,7 +3,7 @@ import type { CompactItem } from '@spyglass/protocol';
 import type { LiveEvents } from '../live/live-events';
 import { toCompactItem, type CompactItemRow, type NewItemRow } from '../routes/requests/items.repository';
 import { mergeRows, type PreparedRow } from './item-rows';
-import type { ItemStore, TrafficUsage } from './item-store';
+import type { ItemStore, TrafficUsage, UpsertOutcome } from './item-store';
 
 /** Why a batch was not stored. */
 export type IngestFailure = 'device_deleted' | 'internal';
@@ -17,6 +17,12 @@ export interface IngestBatch {
   frameBytes: number;
   /** Called once, after the commit (null) or with the reason the batch was not stored. */
   done(failure: IngestFailure | null): void;
+}
+
+/** One device's rows of a commit and what the commit made of them. */
+interface CommittedRows {
+  rows: PreparedRow[];
+  outcome: UpsertOutcome;
 }
 
 interface DeviceGroup {
@@ -111,11 +117,10 @@ export class IngestQueue {
 
   private async write(groups: Map<string, DeviceGroup>): Promise<void> {
     const now = this.options.now();
-    const { stored, vanished } = await this.options.store.transaction(async (ops) => {
+    const { committed, vanished } = await this.options.store.transaction(async (ops) => {
       const devices = await ops.devices([...groups.keys()]);
       const known = new Map(devices.map((d) => [d.id, d]));
-      const stored: CompactItem[] = [];
-      const updated = new Map<string, string[]>();
+      const committed = new Map<string, CommittedRows>();
       const traffic = new Map<string, TrafficUsage>();
       const vanished = new Set<string>();
       for (const [deviceId, group] of groups) {
@@ -124,46 +129,47 @@ export class IngestQueue {
           vanished.add(deviceId);
           continue;
         }
-        const prepared = [...group.rows.values()];
-        const outcome = await ops.upsertForDevice(prepared.map((p) => p.columns), device.last_num);
+        const rows = [...group.rows.values()];
+        const outcome = await ops.upsertForDevice(rows.map((p) => p.columns), device.last_num);
         if (outcome.lastNum !== device.last_num) await ops.setLastNum(deviceId, outcome.lastNum);
-        // A new item is sent to viewers as built; an updated one as stored (it keeps notes, mocks, bodies).
-        if (this.options.events.wantsItems?.(group.userId) ?? true) {
-          const again: string[] = [];
-          prepared.forEach(({ columns, parsed }, i) => {
-            if (outcome.isNew[i]) stored.push(toCompactItem(asCompactRow({ ...columns, num: outcome.nums[i]! }), parsed));
-            else again.push(columns.id);
-          });
-          if (again.length > 0) updated.set(deviceId, again);
-        }
+        committed.set(deviceId, { rows, outcome });
         const usage = traffic.get(group.userId) ?? { userId: group.userId, day: utcDay(now), bytes: 0, items: 0 };
         usage.bytes += group.frameBytes;
         usage.items += group.rows.size;
         traffic.set(group.userId, usage);
       }
-      for (const [deviceId, ids] of updated) stored.push(...await ops.compact(deviceId, ids));
       await ops.addTraffic([...traffic.values()]);
-      return { stored, vanished };
+      return { committed, vanished };
     });
 
-    const byDevice = new Map<string, CompactItem[]>();
-    for (const item of stored) {
-      let list = byDevice.get(item.deviceId);
-      if (!list) byDevice.set(item.deviceId, (list = []));
-      list.push(item);
-    }
     for (const [deviceId, group] of groups) {
       const failed = vanished.has(deviceId);
       for (const batch of group.batches) batch.done(failed ? 'device_deleted' : null);
-      const items = byDevice.get(deviceId);
-      if (items && !failed) {
-        try {
-          this.options.events.itemsUpserted(group.userId, deviceId, items);
-        } catch (err) {
-          this.options.log.error({ err }, 'live event failed');
-        }
+      const rows = committed.get(deviceId);
+      // Asked after the commit, so that a viewer who starts watching later loads these items
+      // from the API instead; before it, nobody builds or serializes them.
+      if (!rows || !this.options.events.wantsItems(group.userId, deviceId)) continue;
+      try {
+        this.options.events.itemsUpserted(group.userId, deviceId, await this.compactItems(deviceId, rows));
+      } catch (err) {
+        this.options.log.error({ err }, 'live event failed');
       }
     }
+  }
+
+  /**
+   * The committed items in the list form, in commit order: a new item as built (nothing to read
+   * back), an updated one as stored (it keeps its notes, mock state and earlier bodies).
+   */
+  private async compactItems(deviceId: string, { rows, outcome }: CommittedRows): Promise<CompactItem[]> {
+    const again = rows.filter((_, i) => !outcome.isNew[i]).map((row) => row.columns.id);
+    const stored = again.length > 0 ? new Map((await this.options.store.compact(deviceId, again)).map((item) => [item.id, item])) : null;
+    const items: CompactItem[] = [];
+    rows.forEach(({ columns, parsed }, i) => {
+      const item = outcome.isNew[i] ? toCompactItem(asCompactRow({ ...columns, num: outcome.nums[i]! }), parsed) : stored?.get(columns.id);
+      if (item) items.push(item);
+    });
+    return items;
   }
 }
 

@@ -4,8 +4,8 @@ import type { CompactItem } from '@spyglass/protocol';
 import type { DatabaseHandle } from '../db/database';
 import type { Database } from '../db/schema';
 import {
-  ITEM_COLUMNS, addTraffic, selectCommitDevices, selectCompactItems, selectExistingItemsPg, toCompactItem, updateLastNum,
-  upsertItems, upsertItemsPg, type CompactItemRow, type NewItemRow,
+  ITEM_COLUMNS, addTraffic, insertNewItems, selectCommitDevices, selectCompactItems, selectExistingItemsPg, toCompactItem,
+  updateLastNum, upsertItems, upsertItemsPg, type CompactItemRow, type NewItemRow,
 } from '../routes/requests/items.repository';
 
 export interface CommitDevice {
@@ -29,8 +29,6 @@ export interface ItemStoreOps {
    * items stored before keep theirs.
    */
   upsertForDevice(rows: ItemColumns[], lastNum: number): Promise<UpsertOutcome> | UpsertOutcome;
-  /** Items as stored (after the upsert), for items that were updated rather than inserted. */
-  compact(deviceId: string, ids: string[]): Promise<CompactItem[]> | CompactItem[];
   setLastNum(deviceId: string, lastNum: number): Promise<void> | void;
   addTraffic(usage: TrafficUsage[]): Promise<void> | void;
 }
@@ -47,6 +45,8 @@ export interface UpsertOutcome {
 
 export interface ItemStore {
   transaction<T>(fn: (ops: ItemStoreOps) => Promise<T>): Promise<T>;
+  /** Items as stored, in the list form (for items that were updated rather than inserted). */
+  compact(deviceId: string, ids: string[]): Promise<CompactItem[]>;
 }
 
 const CHUNK = 500;
@@ -77,11 +77,6 @@ function kyselyStore(db: Kysely<Database>): ItemStore {
       for (const part of chunks(full, UPSERT_CHUNK)) await upsertItemsPg(trx, part).execute();
       return { lastNum: last, nums: full.map((r) => r.num), isNew: rows.map((r) => !existing.has(r.id)) };
     },
-    async compact(deviceId, ids) {
-      const out: CompactItem[] = [];
-      for (const part of chunks(ids, CHUNK)) out.push(...(await selectCompactItems(trx, deviceId, part).execute()).map((r) => toCompactItem(r)));
-      return out;
-    },
     async setLastNum(deviceId, lastNum) {
       await updateLastNum(trx, deviceId, lastNum).execute();
     },
@@ -89,7 +84,14 @@ function kyselyStore(db: Kysely<Database>): ItemStore {
       if (usage.length > 0) await addTraffic(trx, usage).execute();
     },
   });
-  return { transaction: (fn) => db.transaction().execute((trx) => fn(ops(trx))) };
+  return {
+    transaction: (fn) => db.transaction().execute((trx) => fn(ops(trx))),
+    async compact(deviceId, ids) {
+      const out: CompactItem[] = [];
+      for (const part of chunks(ids, CHUNK)) out.push(...(await selectCompactItems(db, deviceId, part).execute()).map((r) => toCompactItem(r)));
+      return out;
+    },
+  };
 }
 
 /** A parameter value standing for a named slot, so that compiled parameters can be mapped back to names. */
@@ -118,7 +120,13 @@ function prepare<K extends string>(sqlite: SQLite.Database, query: Compilable, n
  */
 function sqliteStore(db: Kysely<Database>, sqlite: SQLite.Database): ItemStore {
   const s = (name: string) => slot(name) as never;
-  const upsert = prepare(sqlite, upsertItems(db, [Object.fromEntries(ITEM_COLUMNS.map((c) => [c, s(c)])) as NewItemRow]).returning('num'), ITEM_COLUMNS);
+  const slots = Object.fromEntries(ITEM_COLUMNS.map((c) => [c, s(c)])) as NewItemRow;
+  const insert = prepare(sqlite, insertNewItems(db, [slots]), ITEM_COLUMNS);
+  const upsert = prepare(sqlite, upsertItems(db, [slots]).returning('num'), ITEM_COLUMNS);
+  // Both statements take the columns in the same order, so one parameter array serves both.
+  if (insert.order.join() !== upsert.order.join()) throw new Error('insert and upsert bind their columns differently');
+  const numAt = insert.order.indexOf('num');
+  const upsertNum = upsert.statement.pluck();
   const device = prepare(sqlite, selectCommitDevices(db, [s('id')]), ['id'] as const);
   const compact = prepare(sqlite, selectCompactItems(db, s('deviceId'), [s('id')]), ['deviceId', 'id'] as const);
   const lastNum = prepare(sqlite, updateLastNum(db, s('deviceId'), s('lastNum')), ['deviceId', 'lastNum'] as const);
@@ -133,31 +141,29 @@ function sqliteStore(db: Kysely<Database>, sqlite: SQLite.Database): ItemStore {
       const row = device.statement.get(device.bind({ id })) as CommitDevice | undefined;
       return row ? [{ ...row, last_num: Number(row.last_num) }] : [];
     }),
-    // Each row is offered the next number; the upsert keeps a stored item's own, so the number it
-    // returns tells whether the row was new. One statement per row, no lookup before it.
+    // Each row is offered the next number. A new item (the common case) is one plain insert; an
+    // item stored before (a resend, a completion) is then upserted, which keeps its own number.
     upsertForDevice(rows, lastNum) {
       const nums: number[] = [];
       const isNew: boolean[] = [];
+      const order = insert.order;
       let last = lastNum;
       for (const row of rows) {
-        const offered = last + 1;
         const values = row as Record<(typeof ITEM_COLUMNS)[number], unknown>;
-        const params = new Array<unknown>(upsert.order.length);
-        for (let i = 0; i < params.length; i++) {
-          const column = upsert.order[i]!;
-          params[i] = column === 'num' ? offered : values[column] ?? null;
+        const params = new Array<unknown>(order.length);
+        for (let i = 0; i < params.length; i++) params[i] = values[order[i]!] ?? null;
+        params[numAt] = last + 1;
+        if (insert.statement.run(params).changes === 1) {
+          last += 1;
+          nums.push(last);
+          isNew.push(true);
+        } else {
+          nums.push(Number(upsertNum.get(params)));
+          isNew.push(false);
         }
-        const stored = Number((upsert.statement.get(params) as { num: number }).num);
-        if (stored === offered) last = offered;
-        nums.push(stored);
-        isNew.push(stored === offered);
       }
       return { lastNum: last, nums, isNew };
     },
-    compact: (deviceId, ids) => ids.flatMap((id) => {
-      const row = compact.statement.get(compact.bind({ deviceId, id })) as CompactItemRow | undefined;
-      return row ? [toCompactItem(row)] : [];
-    }),
     setLastNum(deviceId, n) {
       lastNum.statement.run(lastNum.bind({ deviceId, lastNum: n }));
     },
@@ -178,6 +184,10 @@ function sqliteStore(db: Kysely<Database>, sqlite: SQLite.Database): ItemStore {
         throw err;
       }
     }),
+    compact: (deviceId, ids) => db.connection().execute(async () => ids.flatMap((id) => {
+      const row = compact.statement.get(compact.bind({ deviceId, id })) as CompactItemRow | undefined;
+      return row ? [toCompactItem(row)] : [];
+    })),
   };
 }
 

@@ -103,7 +103,11 @@ export class DeviceConnection {
   readonly finished: Promise<void>;
   private finish!: () => void;
 
-  constructor(private readonly ws: WebSocket, private readonly deps: DeviceConnectionDeps) {
+  /** Whether the socket is corked until the acks of the current commit are all written. */
+  private corked = false;
+
+  /** `transport`: the TCP socket under `ws`, corked while one commit's acks are written. */
+  constructor(private readonly ws: WebSocket, private readonly deps: DeviceConnectionDeps, private readonly transport: { cork(): void; uncork(): void } | null = null) {
     const now = deps.now();
     this.lastHeard = now;
     this.itemsBucket = new TokenBucket(deps.limits.deviceItemsPerSecond, deps.limits.deviceItemsBurst, now);
@@ -332,7 +336,17 @@ export class DeviceConnection {
   private onCommitted(seq: number, count: number, failure: IngestFailure | null): void {
     this.inFlightItems -= count;
     if (failure === null) {
-      if (this.ws.readyState === WebSocket.OPEN) this.ws.send(`{"type":"ack","seq":${seq}}`);
+      if (this.ws.readyState !== WebSocket.OPEN) return;
+      // One commit usually acks several frames of a device: they leave in one write, not one each.
+      if (this.transport && !this.corked) {
+        this.corked = true;
+        this.transport.cork();
+        process.nextTick(() => {
+          this.corked = false;
+          this.transport!.uncork();
+        });
+      }
+      this.ws.send(`{"type":"ack","seq":${seq}}`);
     } else if (failure === 'device_deleted') {
       this.error('device_deleted', 'This device was deleted', { seq });
       this.close(DEVICE_CLOSE_CODES.deviceDeleted, 'Device deleted');

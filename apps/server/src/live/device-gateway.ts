@@ -63,7 +63,7 @@ export class DeviceGateway {
 
   readonly handler: UpgradeHandler = (request, socket, head) => {
     this.wss.handleUpgrade(request, socket, head, (ws) => {
-      const connection = new DeviceConnection(ws, this.deps);
+      const connection = new DeviceConnection(ws, this.deps, socket);
       this.sockets.add(connection);
       ws.on('close', () => this.sockets.delete(connection));
     });

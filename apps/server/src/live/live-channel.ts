@@ -46,6 +46,9 @@ export async function createLiveChannel(options: LiveChannelOptions): Promise<Li
     itemsUpserted(userId, deviceId, items) {
       viewers.newRequests(userId, deviceId, items);
     },
+    wantsItems(userId, deviceId) {
+      return viewers.watched(userId, deviceId);
+    },
   };
   return {
     bus,

@@ -16,10 +16,10 @@ export interface LiveEvents {
   /** Items of one device were committed (inserted or completed), in the compact list form. */
   itemsUpserted(userId: string, deviceId: string, items: CompactItem[]): void;
   /**
-   * Whether anyone may be watching this account's items. When it answers false, ingest skips
-   * building compact items for `itemsUpserted` (and does not call it). Absent: always true.
+   * Whether any viewer, on any node, may be watching this device's items. Ingest asks after each
+   * commit and, when nobody is, neither builds the compact items nor calls `itemsUpserted`.
    */
-  wantsItems?(userId: string): boolean;
+  wantsItems(userId: string, deviceId: string): boolean;
 }
 
 /** For parts that run without a live side (benchmarks, tools). */

@@ -4,7 +4,7 @@ import { WebSocket } from 'ws';
 import { ViewerInbound, type ViewerOutbound } from '@spyglass/protocol';
 import { TokenBucket } from '../ingest/token-bucket';
 import { topics, type BusSubscription, type LiveBus } from './bus';
-import { splitViewerMessages } from './viewer-messages';
+import { itemMessagesOf } from './viewer-messages';
 
 export interface ViewerHubOptions {
   bus: LiveBus;
@@ -47,6 +47,8 @@ interface Viewer {
   readonly userId: string;
   /** The device whose items this viewer receives (`subscribe`). */
   deviceId: string | null;
+  /** Whether it takes a committed batch as one `new_requests` message (else one `new_request` per item). */
+  batches: boolean;
   /** Since when the hub has been dropping this viewer's messages (null: it is keeping up). */
   overflowedAt: number | null;
   alive: boolean;
@@ -110,7 +112,7 @@ export class ViewerHub {
       return;
     }
     const viewer: Viewer = {
-      ws, transport, userId, deviceId: null, overflowedAt: null, alive: true, stillAuthorized, settled: Promise.resolve(),
+      ws, transport, userId, deviceId: null, batches: false, overflowedAt: null, alive: true, stillAuthorized, settled: Promise.resolve(),
       inbound: new TokenBucket(INBOUND_PER_SECOND, INBOUND_BURST, Date.now()),
     };
     const account = this.join(this.accounts, userId, topics.account(userId), viewer);
@@ -182,15 +184,24 @@ export class ViewerHub {
   }
 
   private dispatch(group: Group, payload: string): void {
-    let frames: Buffer[] | null = null;
+    let whole: Buffer | null = null;
+    // Built at most once per payload, and only when a viewer takes items one message each.
+    let perItem: Buffer[] | null | undefined;
     for (const viewer of group.viewers) {
       if (viewer.overflowedAt !== null || viewer.ws.readyState !== WebSocket.OPEN) continue;
-      frames ??= splitViewerMessages(payload).map((json) => Buffer.from(json));
-      // A committed batch leaves in one write instead of one per item.
-      const cork = frames.length > 1 ? viewer.transport : null;
-      cork?.cork();
-      for (const frame of frames) if (!this.send(viewer, frame)) break;
-      cork?.uncork();
+      if (!viewer.batches) {
+        if (perItem === undefined) perItem = itemMessagesOf(payload)?.map((json) => Buffer.from(json)) ?? null;
+        if (perItem) {
+          // A committed batch leaves in one write instead of one per item.
+          const cork = perItem.length > 1 ? viewer.transport : null;
+          cork?.cork();
+          for (const frame of perItem) if (!this.send(viewer, frame)) break;
+          cork?.uncork();
+          continue;
+        }
+      }
+      whole ??= Buffer.from(payload);
+      this.send(viewer, whole);
     }
   }
 
@@ -258,6 +269,7 @@ export class ViewerHub {
         });
         break;
       case 'subscribe':
+        viewer.batches = message.data.batches === true;
         if (message.data.deviceId === viewer.deviceId) break;
         if (viewer.overflowedAt === null) this.stopWatching(viewer);
         viewer.deviceId = message.data.deviceId;

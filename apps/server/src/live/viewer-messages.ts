@@ -1,14 +1,20 @@
 import type { CompactItem, Device, ViewerOutbound } from '@spyglass/protocol';
 import { topics, type LiveBus } from './bus';
 
+/** How every payload of a device's batch of items starts (see `ViewerPublisher.newRequests`). */
+const BATCH_HEAD = '{"type":"new_requests",';
+
 /**
- * A bus payload for viewers is one or more viewer messages, each exactly the JSON a viewer
- * receives, joined by newlines (JSON.stringify never emits a raw newline). The publisher
- * serializes each message once; every node splits the payload once, whatever the number of
- * viewers behind it.
+ * A payload on a device's viewer topic is one viewer message, exactly the JSON a viewer receives.
+ * A batch of items is published once, as `new_requests`; viewers that subscribed without
+ * `batches` get it as one `new_request` per item, which this rebuilds from it (once per node,
+ * not per viewer). Answers null for any other message.
  */
-export function splitViewerMessages(payload: string): string[] {
-  return payload.split('\n');
+export function itemMessagesOf(payload: string): string[] | null {
+  if (!payload.startsWith(BATCH_HEAD)) return null;
+  const batch = JSON.parse(payload) as { deviceId: string; requests: unknown[] };
+  const head = `{"type":"new_request","deviceId":${JSON.stringify(batch.deviceId)},"request":`;
+  return batch.requests.map((item) => `${head}${JSON.stringify(item)}}`);
 }
 
 export function deviceStatusMessage(device: Device): ViewerOutbound {
@@ -44,15 +50,15 @@ export class ViewerPublisher {
     this.toAccount(userId, () => ({ type: 'device_deleted', deviceId }));
   }
 
-  /** New or completed items of one committed batch: one bus message for the whole batch. */
+  /** Whether any viewer may be watching this device's items (when not, nobody builds them). */
+  watched(userId: string, deviceId: string): boolean {
+    return this.bus.mayHaveSubscribers(topics.deviceViewers(userId, deviceId));
+  }
+
+  /** New or completed items of one committed batch: one message, serialized once for every viewer. */
   newRequests(userId: string, deviceId: string, items: readonly CompactItem[]): void {
-    const topic = topics.deviceViewers(userId, deviceId);
-    if (items.length === 0 || !this.bus.mayHaveSubscribers(topic)) return;
-    // The envelope is the same for every item of the batch; only the item is serialized per item.
-    const head = `{"type":"new_request","deviceId":${JSON.stringify(deviceId)},"request":`;
-    let payload = '';
-    for (const item of items) payload += (payload ? '\n' : '') + head + JSON.stringify(item) + '}';
-    this.bus.publish(topic, payload);
+    if (items.length === 0) return;
+    this.toDeviceViewers(userId, deviceId, () => ({ type: 'new_requests', deviceId, requests: items as CompactItem[] }));
   }
 
   requestsDeleted(userId: string, deviceId: string, ids: string[]): void {

@@ -171,16 +171,16 @@ describe('LiveConnection', () => {
     last().open();
     const unwatchB = connection.watchDevice('b');
     unwatchB();
-    expect(last().sent).toEqual([{ type: 'subscribe', deviceId: 'a' }, { type: 'subscribe', deviceId: 'b' }, { type: 'subscribe', deviceId: 'a' }]);
+    expect(last().sent).toEqual([{ type: 'subscribe', deviceId: 'a', batches: true }, { type: 'subscribe', deviceId: 'b', batches: true }, { type: 'subscribe', deviceId: 'a', batches: true }]);
     expect(resyncs).toEqual([]);
 
     last().drop(1006);
     vi.advanceTimersByTime(6000);
     last().open();
-    expect(last().sent).toEqual([{ type: 'subscribe', deviceId: 'a' }]);
+    expect(last().sent).toEqual([{ type: 'subscribe', deviceId: 'a', batches: true }]);
     expect(resyncs).toEqual(['a']);
     unwatchA();
-    expect(last().sent.at(-1)).toEqual({ type: 'subscribe', deviceId: null });
+    expect(last().sent.at(-1)).toEqual({ type: 'subscribe', deviceId: null, batches: true });
   });
 
   it('pings, resolves ping() at the pong, and counts an unanswered ping as a lost connection', async () => {

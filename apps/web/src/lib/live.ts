@@ -127,7 +127,7 @@ export class LiveConnection {
   }
 
   /**
-   * Asks for `new_request` messages of one device (the server sends one device's items per
+   * Asks for `new_requests` messages of one device (the server sends one device's items per
    * viewer). The latest watcher wins; ending it hands the subscription back to the one before.
    * After a reconnect the subscription is renewed and watchers get a `resync` message, since
    * items sent while the connection was down are lost.
@@ -267,7 +267,8 @@ export class LiveConnection {
   private sendSubscription(): void {
     const deviceId = this.watchedDeviceId;
     if (deviceId === this.sentDeviceId) return;
-    if (this.send({ type: 'subscribe', deviceId })) this.sentDeviceId = deviceId;
+    // Batches: one message per committed batch of items, parsed once, instead of one per item.
+    if (this.send({ type: 'subscribe', deviceId, batches: true })) this.sentDeviceId = deviceId;
   }
 
   private send(message: ViewerInbound): boolean {
@@ -311,7 +312,7 @@ export function useLiveMessage<T extends ViewerOutbound['type']>(type: T, listen
   useEffect(() => liveConnection.on(type, (message) => latest.current(message)), [type]);
 }
 
-/** Receives `new_request` messages of `deviceId` while mounted (null: none). */
+/** Receives `new_requests` messages of `deviceId` while mounted (null: none). */
 export function useWatchDevice(deviceId: string | null): void {
   useEffect(() => (deviceId === null ? undefined : liveConnection.watchDevice(deviceId)), [deviceId]);
 }

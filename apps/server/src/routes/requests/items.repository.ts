@@ -196,6 +196,15 @@ export function upsertItems(db: Kysely<Database>, rows: NewItemRow[]) {
   return db.insertInto('items').values(rows).onConflict(onItemConflict);
 }
 
+/**
+ * Inserts items that are not stored yet and leaves stored ones alone. On SQLite the ingest tries
+ * this first: a plain insert costs less than the upsert with RETURNING, and `changes` says
+ * whether the row was new; only resends and completions then take `upsertItems`.
+ */
+export function insertNewItems(db: Kysely<Database>, rows: NewItemRow[]) {
+  return db.insertInto('items').values(rows).onConflict((oc) => oc.columns(['device_id', 'id']).doNothing());
+}
+
 export const ITEM_COLUMNS = [
   'user_id', 'device_id', 'id', 'num', 'type', 'level', 'method', 'url', 'status', 'duration', 'size', 'sent_at', 'created_at',
   'updated_at', 'tags', 'notes', 'is_mocked', 'mock', 'mock_data', 'meta_data', 'details', 'request_body', 'request_body_blob',

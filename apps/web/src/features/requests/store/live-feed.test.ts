@@ -39,6 +39,20 @@ describe('LiveFeed', () => {
     expect(seen.fresh).toEqual([Array.from({ length: 1000 }, (_, i) => `i${i}`)]);
   });
 
+  it('takes a batch message like the same items sent one by one, mixed with single ones and other devices', () => {
+    const { store, feed, frames, frame, seen } = setup();
+    feed.push(newRequest('a', 1));
+    feed.push({ type: 'new_requests', deviceId: 'device-1', requests: [logItem('b', T0 + 2), logItem('a', T0 + 1), logItem('c', T0 + 3)] });
+    feed.push({ type: 'new_requests', deviceId: 'device-2', requests: [logItem('other', T0 + 4)] });
+    feed.push({ type: 'requests_deleted', deviceId: 'device-1', ids: ['b'] });
+    feed.push({ type: 'new_requests', deviceId: 'device-1', requests: [logItem('d', T0 + 5)] });
+    expect(frames).toHaveLength(1);
+    frame();
+    expect([...store.rows()].map((item) => item.id)).toEqual(['d', 'c', 'a']);
+    expect(seen.fresh).toEqual([['a', 'b', 'c', 'd']]);
+    expect(seen.deleted).toEqual([['b']]);
+  });
+
   it('keeps arrival order between items and deletions, and reports only new ids as new', () => {
     const { store, feed, frame, seen } = setup();
     feed.push(newRequest('a', 1));

@@ -35,11 +35,12 @@ export interface LiveFeedEvents {
   onResync?: () => void;
 }
 
-type ItemMessage = Extract<ViewerOutbound, { type: 'new_request' | 'requests_deleted' | 'requests_cleared' | 'resync' }>;
+type ItemMessage = Extract<ViewerOutbound, { type: 'new_request' | 'new_requests' | 'requests_deleted' | 'requests_cleared' | 'resync' }>;
 
 function isItemMessage(message: ViewerOutbound, deviceId: string): message is ItemMessage {
   switch (message.type) {
     case 'new_request':
+    case 'new_requests':
     case 'requests_deleted':
     case 'requests_cleared':
       return message.deviceId === deviceId;
@@ -97,6 +98,10 @@ export class LiveFeed {
         switch (message.type) {
           case 'new_request':
             upserts.push(message.request);
+            break;
+          case 'new_requests':
+            // One committed batch (the server sends these to viewers that subscribe with batches).
+            for (const item of message.requests) upserts.push(item);
             break;
           case 'requests_deleted':
             applyUpserts();

@@ -1,0 +1,94 @@
+import Fastify from 'fastify';
+import { describe, expect, it } from 'vitest';
+import type { CompactItem } from '@spyglass/protocol';
+import type { LiveEvents } from '../live/live-events';
+import { IngestQueue, type IngestFailure } from './ingest-queue';
+import type { ItemColumns, ItemStore, ItemStoreOps } from './item-store';
+import type { PreparedRow } from './item-rows';
+
+const log = Fastify({ logger: false }).log;
+
+function row(id: string, message: string): PreparedRow {
+  const details = { message };
+  return {
+    columns: {
+      user_id: 'user-1', device_id: 'dev-1', id, type: 'log', level: 'info', method: null, url: null, status: null, duration: null,
+      size: 10, sent_at: null, created_at: 1_700_000_000_000, updated_at: 1_700_000_000_000, tags: '[]', notes: null, is_mocked: 0,
+      mock: null, mock_data: null, meta_data: null, details: JSON.stringify(details), request_body: null, request_body_blob: null,
+      response_body: null, response_body_blob: null, image_blob: null,
+    },
+    parsed: { details, tags: [], metaData: null },
+  };
+}
+
+/** An in-memory store: items by id with their numbers; `log` records what happened in which order. */
+function memoryStore(log: string[]): ItemStore {
+  const nums = new Map<string, number>();
+  let lastNum = 0;
+  const ops: ItemStoreOps = {
+    devices: (ids) => ids.map((id) => ({ id, user_id: 'user-1', last_num: lastNum })),
+    upsertForDevice(rows: ItemColumns[], last) {
+      let next = last;
+      const isNew = rows.map((r) => !nums.has(r.id));
+      for (const r of rows) if (!nums.has(r.id)) nums.set(r.id, ++next);
+      return { lastNum: next, nums: rows.map((r) => nums.get(r.id)!), isNew };
+    },
+    setLastNum(_, n) {
+      lastNum = n;
+    },
+    addTraffic: () => {},
+  };
+  return {
+    async transaction(fn) {
+      const result = await fn(ops);
+      log.push('commit');
+      return result;
+    },
+    async compact(deviceId, ids) {
+      log.push(`read back ${ids.join()}`);
+      return ids.map((id) => ({ id, deviceId, num: nums.get(id)!, type: 'log', details: { message: 'as stored' } }) as CompactItem);
+    },
+  };
+}
+
+function setup(watching: () => boolean) {
+  const log_: string[] = [];
+  const published: CompactItem[][] = [];
+  const events: LiveEvents = {
+    deviceConnected: () => {},
+    deviceUpdated: () => {},
+    deviceDisconnected: () => {},
+    itemsUpserted: (_, __, items) => published.push(items),
+    wantsItems: () => {
+      log_.push('asked');
+      return watching();
+    },
+  };
+  const queue = new IngestQueue({ store: memoryStore(log_), events, log, now: () => 1_700_000_000_000 });
+  const send = (rows: PreparedRow[]) => new Promise<IngestFailure | null>((resolve) => {
+    queue.enqueue({ userId: 'user-1', deviceId: 'dev-1', rows, frameBytes: 100, done: resolve });
+  });
+  return { queue, send, published, log: log_ };
+}
+
+describe('IngestQueue and the live side', () => {
+  it('builds and publishes nothing while nobody watches, and asks only after the commit', async () => {
+    const { send, published, log } = setup(() => false);
+    expect(await send([row('a', 'one'), row('b', 'two')])).toBeNull();
+    expect(published).toEqual([]);
+    expect(log).toEqual(['commit', 'asked']);
+  });
+
+  it('publishes new items as built and updated ones as stored, in commit order', async () => {
+    const { send, published, queue } = setup(() => true);
+    await send([row('a', 'one')]);
+    // Two frames in one commit: "a" again (an update) between two new items.
+    const both = Promise.all([send([row('b', 'two')]), send([row('a', 'changed'), row('c', 'three')])]);
+    expect(await both).toEqual([null, null]);
+    await queue.drain();
+    expect(published.map((items) => items.map((i) => [i.id, i.num, (i.details as { message: string }).message]))).toEqual([
+      [['a', 1, 'one']],
+      [['b', 2, 'two'], ['a', 1, 'as stored'], ['c', 3, 'three']],
+    ]);
+  });
+});
