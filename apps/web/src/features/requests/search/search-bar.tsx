@@ -115,6 +115,7 @@ export function SearchBar({ search, store }: SearchBarProps) {
               key={`${suggestion.field}:${suggestion.value}`}
               id={`${listboxId}-${index}`}
               role="option"
+              aria-label={suggestion.display}
               aria-selected={index === highlighted}
               className="search-suggestion"
               // Keeps the focus in the input, which would otherwise blur and close the list first.
