@@ -161,7 +161,7 @@ describe('request inspector', () => {
     const details = page.getByRole('region', { name: 'Details' });
     await visible(details.getByRole('tree').first());
     if (firstKey) await visible(details.getByRole('tree').first().getByText(firstKey, { exact: false }));
-    await screenshotBothSchemes(page, 'inspector-details-json');
+    await screenshotBothSchemes(page, 'inspector-screen-details-json');
 
     // An image: the screenshot.
     const shot = stored.find((item) => item.type === 'screenshot')!;
@@ -172,7 +172,7 @@ describe('request inspector', () => {
     const crash = stored.find(hasStackTrace)!;
     await rowOfNum(page, crash.num).click();
     await visible(details.getByRole('table', { name: 'Stack trace' }));
-    await screenshotBothSchemes(page, 'inspector-details-log');
+    await screenshotBothSchemes(page, 'inspector-screen-details-log');
     await page.keyboard.press('Escape');
     await expect.poll(() => details.count()).toBe(0);
 
@@ -181,6 +181,18 @@ describe('request inspector', () => {
     await page.getByRole('menuitem', { name: 'Copy as CURL' }).click();
     await visible(page.getByText('Copied to clipboard'));
     expect(await clipboardText(page)).toContain('curl');
+
+    // Save as Mock Route from the same menu (network items, device view).
+    await rowOfNum(page, jsonItem.num).click({ button: 'right' });
+    const route = await answerOf(page, 'POST', '/mocked-routes', () => page.getByRole('menuitem', { name: 'Save as Mock Route' }).click());
+    expect(route.status()).toBe(201);
+    await visible(page.getByText('Mock route saved successfully'));
+    // Not for other types.
+    await rowOfNum(page, crash.num).click({ button: 'right' });
+    await visible(page.getByRole('menuitem', { name: 'Export' }));
+    expect(await page.getByRole('menuitem', { name: 'Save as Mock Route' }).count()).toBe(0);
+    expect(await page.getByRole('menuitem', { name: 'Copy as CURL' }).count()).toBe(0);
+    await page.keyboard.press('Escape');
 
     // Export of the selection from the stats bar.
     await rows(page).nth(0).click();
@@ -229,7 +241,7 @@ describe('request inspector', () => {
     expect(saved.columns.find((c) => c.id === 'level')?.isVisible).toBe(false);
     const detailsWidth = saved.columns.find((c) => c.id === 'details')!.width;
     await page.mouse.move(0, 0);
-    await screenshotBothSchemes(page, 'inspector-table');
+    await screenshotBothSchemes(page, 'inspector-screen-table');
 
     // Reload in the console view: view mode and column layout are kept.
     await page.getByRole('button', { name: 'Console view' }).click();
@@ -237,7 +249,7 @@ describe('request inspector', () => {
     await page.reload();
     await expect.poll(() => page.locator('.console-line').count()).toBe(left);
     expect(await page.getByRole('button', { name: 'Console view' }).getAttribute('aria-pressed')).toBe('true');
-    await screenshotBothSchemes(page, 'inspector-console');
+    await screenshotBothSchemes(page, 'inspector-screen-console');
     await page.getByRole('button', { name: 'Table view' }).click();
     await visible(page.getByText(`Requests: ${left} (Total: ${left})`));
     expect(await page.locator('.req-th').allInnerTexts()).toEqual(['ID', 'Details', 'Created', 'Type', 'Status']);

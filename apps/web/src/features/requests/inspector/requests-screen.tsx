@@ -1,8 +1,10 @@
-import { DEFAULT_ITEM_SORT, toggleSort, type CompactItem, type ItemSort } from '@spyglass/protocol';
+import { DEFAULT_ITEM_SORT, toggleSort, type CompactItem, type ItemSort, type NetworkItem } from '@spyglass/protocol';
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore, type MouseEvent } from 'react';
 import { toast } from 'sonner';
 import { errorMessage } from '../../../lib/api';
 import { useSettings } from '../../../lib/settings';
+import { ItemMockSection } from '../../mocks/item-mock/item-mock-section';
+import { saveItemAsMockRoute } from '../../mocks/save-as-mock-route';
 import { BarChart } from '../chart/bar-chart';
 import { ConsoleView } from '../console/console-view';
 import { DetailsPanel } from '../details/details-panel';
@@ -150,6 +152,15 @@ export function RequestsScreen({ list, device, mode, toolbarExtra, loadItem }: R
   }
 
   const copyCurl = useCallback((item: CompactItem) => void copyAsCurl(loadItem(item.id)), [loadItem]);
+  /** Mocking belongs to a live device (spec 001 §6: session views hide the mock controls). */
+  const mockDeviceId = mode === 'device' ? deviceId : null;
+  const saveAsMockRoute = useCallback((item: CompactItem) => {
+    if (mockDeviceId === null) return;
+    loadItem(item.id)
+      .then((full) => saveItemAsMockRoute(mockDeviceId, full))
+      .catch((error: unknown) => toast.error(errorMessage(error, 'Failed to load request')));
+  }, [loadItem, mockDeviceId]);
+  const mockSection = useCallback((item: NetworkItem) => (mockDeviceId === null ? null : <ItemMockSection item={item} deviceId={mockDeviceId} />), [mockDeviceId]);
 
   if (mode === 'device' && !device) return <section className="inspector"><NoDevice /></section>;
 
@@ -179,6 +190,7 @@ export function RequestsScreen({ list, device, mode, toolbarExtra, loadItem }: R
             selectedCount={store.selectionCount}
             onExport={() => setExportOpen(true)}
             onCopyAsCurl={copyCurl}
+            onSaveAsMockRoute={mockDeviceId === null ? undefined : saveAsMockRoute}
             onDelete={canDelete ? deleteSelected : undefined}
           />
         )}
@@ -223,7 +235,14 @@ export function RequestsScreen({ list, device, mode, toolbarExtra, loadItem }: R
       <div className="inspector-content">
         <div className="inspector-main">{body}</div>
         {showDetails && detailsOpen && single && (
-          <DetailsPanel itemId={single.id} deviceId={deviceId ?? list.deviceId} mode={mode} loadItem={loadItem} onClose={closeDetails} />
+          <DetailsPanel
+            itemId={single.id}
+            deviceId={deviceId ?? list.deviceId}
+            mode={mode}
+            loadItem={loadItem}
+            onClose={closeDetails}
+            mockSection={mockDeviceId === null ? undefined : mockSection}
+          />
         )}
       </div>
       <StatsBar

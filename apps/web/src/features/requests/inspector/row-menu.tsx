@@ -1,6 +1,6 @@
 import * as ContextMenu from '@radix-ui/react-context-menu';
 import type { CompactItem } from '@spyglass/protocol';
-import { Download, Terminal, Trash2 } from 'lucide-react';
+import { BookmarkPlus, Download, Terminal, Trash2 } from 'lucide-react';
 
 export interface RowMenuProps {
   /** The row right-clicked; the menu acts on the selection, which includes it. */
@@ -9,15 +9,17 @@ export interface RowMenuProps {
   onExport(): void;
   /** Copy as CURL, offered for a single network item. */
   onCopyAsCurl(item: CompactItem): void;
+  /** Save as Mock Route for a single network item; absent where nothing may be mocked. */
+  onSaveAsMockRoute?: (item: CompactItem) => void;
   /** Absent where rows may not be deleted (sessions, the public view). */
   onDelete?: () => void;
 }
 
 /**
  * The row menu (spec 001 'Request list screen'): export, delete and, for network items only,
- * Copy as CURL (and Save as Mock Route, added by the mocks feature).
+ * Save as Mock Route (device views) and Copy as CURL.
  */
-export function RowMenu({ item, selectedCount, onExport, onCopyAsCurl, onDelete }: RowMenuProps) {
+export function RowMenu({ item, selectedCount, onExport, onCopyAsCurl, onSaveAsMockRoute, onDelete }: RowMenuProps) {
   const many = selectedCount > 1;
   return (
     <>
@@ -26,6 +28,12 @@ export function RowMenu({ item, selectedCount, onExport, onCopyAsCurl, onDelete 
         <span className="menu-check"><Download size={13} aria-hidden="true" /></span>
         {many ? `Export ${selectedCount} requests` : 'Export'}
       </ContextMenu.Item>
+      {!many && item.type === 'network' && onSaveAsMockRoute && (
+        <ContextMenu.Item className="menu-item" onSelect={() => onSaveAsMockRoute(item)}>
+          <span className="menu-check"><BookmarkPlus size={13} aria-hidden="true" /></span>
+          Save as Mock Route
+        </ContextMenu.Item>
+      )}
       {!many && item.type === 'network' && (
         <ContextMenu.Item className="menu-item" onSelect={() => onCopyAsCurl(item)}>
           <span className="menu-check"><Terminal size={13} aria-hidden="true" /></span>

@@ -54,7 +54,7 @@ export function ItemCell({ item, column }: { item: CompactItem; column: TableCol
       const Icon = TYPE_ICONS[item.type];
       return (
         <span className={`req-type req-type-${item.type}`}>
-          <Icon size={13} aria-hidden="true" />
+          <Icon size={12} aria-hidden="true" />
           <span className="req-cell-text">{TYPE_LABELS[item.type]}</span>
         </span>
       );
