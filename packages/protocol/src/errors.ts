@@ -4,6 +4,8 @@ import { z } from 'zod';
 export const ErrorBody = z.object({
   error: z.string(),
   trialExpired: z.boolean().optional(),
+  /** A mocked route's dynamic script failed its check: `error` is the excerpt shown under the code editor (spec 002 §5). */
+  codeError: z.boolean().optional(),
 });
 export type ErrorBody = z.infer<typeof ErrorBody>;
 
