@@ -107,12 +107,21 @@ describe('request inspector', () => {
     const total = stored.length;
     nums.splice(0, nums.length, ...stored.map((item) => item.num).sort((a, b) => b - a));
 
+    // The bar chart counts the shown requests; a bar click scrolls the table to its first request.
+    await page.getByRole('button', { name: 'Show bar chart' }).click();
+    const chart = await visible(page.getByRole('region', { name: 'Requests over time' }));
+    await visible(chart.locator('.bar-chart-bar').first());
+    await chart.locator('.bar-chart-bar').last().click();
+    await page.getByRole('button', { name: 'Hide bar chart' }).click();
+    expect(await page.getByRole('region', { name: 'Requests over time' }).count()).toBe(0);
+
     // Filter by type.
     const logs = stored.filter((item) => item.type === 'log').length;
     await page.getByRole('button', { name: 'Logs', exact: true }).click();
     await visible(page.getByText(`Requests: ${logs} (Total: ${total})`));
     await expect.poll(() => rows(page).count()).toBe(logs);
     for (let i = 0; i < logs; i++) expect(await rows(page).nth(i).getAttribute('data-type')).toBe('log');
+    await expect.poll(async () => (await storedSettings(env.server, account.token)).activeFilter).toBe('log');
     await page.getByRole('button', { name: 'All', exact: true }).click();
     await visible(page.getByText(`Requests: ${total} (Total: ${total})`));
 
@@ -157,11 +166,14 @@ describe('request inspector', () => {
     const jsonFull = await fullItem(env.server, account.token, jsonItem.id);
     const body = jsonFull.type === 'network' ? JSON.parse(jsonFull.details.response!.body!) as unknown : null;
     const firstKey = body && typeof body === 'object' ? Object.keys(body)[0] : undefined;
+    await page.getByRole('button', { name: 'Show bar chart' }).click();
     await rowOfNum(page, jsonItem.num).click();
     const details = page.getByRole('region', { name: 'Details' });
     await visible(details.getByRole('tree').first());
     if (firstKey) await visible(details.getByRole('tree').first().getByText(firstKey, { exact: false }));
+    await page.mouse.move(0, 0);
     await screenshotBothSchemes(page, 'inspector-screen-details-json');
+    await page.getByRole('button', { name: 'Hide bar chart' }).click();
 
     // An image: the screenshot.
     const shot = stored.find((item) => item.type === 'screenshot')!;
@@ -241,6 +253,7 @@ describe('request inspector', () => {
     expect(saved.columns.find((c) => c.id === 'level')?.isVisible).toBe(false);
     const detailsWidth = saved.columns.find((c) => c.id === 'details')!.width;
     await page.mouse.move(0, 0);
+    await page.evaluate('document.activeElement?.blur()');
     await screenshotBothSchemes(page, 'inspector-screen-table');
 
     // Reload in the console view: view mode and column layout are kept.
