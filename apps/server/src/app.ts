@@ -21,6 +21,8 @@ import { analyticsRoutes } from './routes/analytics/analytics.routes';
 import { authRoutes, publicAuthRoutes } from './routes/auth/auth.routes';
 import { billingRoutes } from './routes/billing/billing.routes';
 import { devicesRoutes } from './routes/devices/devices.routes';
+import { mocksRoutes } from './routes/mocks/mocks.routes';
+import { sendMocksOnWelcome } from './routes/mocks/mock-delivery';
 import { requestsRoutes } from './routes/requests/requests.routes';
 import { sessionsRoutes } from './routes/sessions/sessions.routes';
 import { buildShareServer } from './share/share-server';
@@ -69,6 +71,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
   const devices = new DeviceGateway({
     database, blobs: new BlobStore(config.dataDir), events: ctx.live.events, commands: ctx.live.commands,
     log: app.log, limits: config.ingest, now: ctx.now,
+    onWelcome: (userId, deviceId, send) => void sendMocksOnWelcome(database.db, app.log, userId, deviceId, ctx.now(), send),
   });
   registerLiveChannel(app, { viewer: viewerUpgrade.handler, device: devices.handler });
   // Before the HTTP server closes: it waits for upgraded sockets too. Devices go first so that
@@ -110,6 +113,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
       await protectedApi.register(analyticsRoutes);
       await protectedApi.register(devicesRoutes);
       await protectedApi.register(requestsRoutes);
+      await protectedApi.register(mocksRoutes);
       await protectedApi.register(sessionsRoutes);
     });
   }, { prefix: '/v1' });

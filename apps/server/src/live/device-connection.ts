@@ -40,6 +40,8 @@ export interface DeviceConnectionDeps {
   /** Registers this connection as the device's current one; answers the one it replaces. */
   register(deviceId: string, connection: DeviceConnection): DeviceConnection | undefined;
   unregister(deviceId: string, connection: DeviceConnection): void;
+  /** Called once a device is welcomed, with a way to send it commands (its mocks go first). */
+  onWelcome?(userId: string, deviceId: string, send: (frame: CommandFrame) => boolean): void;
 }
 
 type State = 'hello' | 'registering' | 'ready' | 'closed';
@@ -431,6 +433,7 @@ export class DeviceConnection {
     });
     this.state = 'ready';
     this.deps.events.deviceConnected(user.id, device, outcome.created);
+    this.deps.onWelcome?.(user.id, device.id, (frame) => this.send(frame));
     for (const raw of this.early.splice(0)) this.onMessage(raw);
   }
 

@@ -20,6 +20,7 @@ export interface DeviceGatewayOptions {
   log: FastifyBaseLogger;
   limits: IngestLimits;
   now(): number;
+  onWelcome?: DeviceConnectionDeps['onWelcome'];
 }
 
 /**

@@ -238,7 +238,8 @@ function onItemConflict(oc: OnConflictBuilder<Database, 'items'>) {
       sent_at: sql`excluded.sent_at`,
       updated_at: sql`excluded.updated_at`,
       tags: sql`excluded.tags`,
-      is_mocked: sql`excluded.is_mocked`,
+      // A mock set from the dashboard (mock_data) outlives the device sending the item again.
+      is_mocked: sql`case when items.mock_data is not null then items.is_mocked else excluded.is_mocked end`,
       meta_data: sql`excluded.meta_data`,
       details: sql`excluded.details`,
       request_body: sql`coalesce(excluded.request_body, items.request_body)`,
