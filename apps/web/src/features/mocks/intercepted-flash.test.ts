@@ -50,6 +50,12 @@ describe('intercepted icon flash (spec 001 §4)', () => {
     expect(flashes.flashOf('a')).toBe(0);
   });
 
+  it('reads the batches of new_requests too', () => {
+    flashes.subscribe(() => undefined);
+    emit({ type: 'new_requests', deviceId: 'd', requests: [networkItem({ num: 1 }), answered('b')] });
+    expect(flashes.flashOf('b')).toBeGreaterThan(0);
+  });
+
   it('ignores items no mock answered', () => {
     flashes.subscribe(() => undefined);
     emit({ type: 'new_request', deviceId: 'd', request: networkItem({ num: 1 }) });

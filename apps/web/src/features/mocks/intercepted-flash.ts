@@ -45,6 +45,7 @@ export class InterceptedFlashes {
     this.listeners.add(listener);
     this.unsubscribeLive ??= this.listen((message) => {
       if (message.type === 'new_request') this.noteItem(message.request);
+      else if (message.type === 'new_requests') for (const item of message.requests) this.noteItem(item);
     });
     return () => {
       this.listeners.delete(listener);

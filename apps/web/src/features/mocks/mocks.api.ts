@@ -1,9 +1,8 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import {
-  MockedRoute, MockedRouteList, PublishMockedRoutesResponse, SimulateMockedRouteResponse,
+  CompactItemSchema, MockedRoute, MockedRouteList, PublishMockedRoutesResponse, SimulateMockedRouteResponse, SuccessBody,
   type CreateMockedRouteInput, type ItemMockData, type SimulateMockedRouteInput, type UpdateMockedRouteInput,
 } from '@spyglass/protocol';
-import { z } from 'zod';
 import { api } from '../../lib/api';
 
 /**
@@ -35,7 +34,7 @@ export const updateMockedRoute = (id: string, body: UpdateMockedRouteInput) =>
   api.put(routePath(id), body, MockedRoute, { errorMessage: 'Failed to update mocked route' });
 
 export const deleteMockedRoute = (id: string) =>
-  api.delete(routePath(id), z.unknown(), { errorMessage: 'Failed to delete mocked route' });
+  api.delete(routePath(id), SuccessBody, { errorMessage: 'Failed to delete mocked route' });
 
 export const publishMockedRoutes = (id: string) =>
   api.post(routePath(id, '/publish'), {}, PublishMockedRoutesResponse, { errorMessage: 'Failed to publish mocked routes' });
@@ -45,7 +44,7 @@ export const simulateMockedRoute = (id: string, body: SimulateMockedRouteInput) 
 
 /** PUT /devices/{id}/requests/{requestId}/mock: the item mock of the details panel (spec 001 §7). */
 export const putItemMock = (deviceId: string, requestId: string, mockData: ItemMockData) =>
-  api.put(`/devices/${encodeURIComponent(deviceId)}/requests/${encodeURIComponent(requestId)}/mock`, mockData, z.unknown(), {
+  api.put(`/devices/${encodeURIComponent(deviceId)}/requests/${encodeURIComponent(requestId)}/mock`, mockData, CompactItemSchema, {
     errorMessage: 'Failed to update mock',
   });
 

@@ -6,7 +6,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Radio, Save, Trash2 } from 'lucide-react';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { toast } from 'sonner';
-import { errorMessage } from '../../../lib/api';
+import { ApiError, errorMessage } from '../../../lib/api';
 import { Button } from '../../../ui/button';
 import { Dialog } from '../../../ui/dialog';
 import { Switch } from '../../../ui/switch';
@@ -23,7 +23,6 @@ import { LiveSaver, type RouteEditField } from './live-save';
 import { draftOf, sameDraft, sentMockData, type RouteDraft } from './route-draft';
 import type { ListedRoute } from './route-list-order';
 import { RouteConsole } from './route-console';
-import { checkDynamicScript } from './script-check';
 import { SimulatorPanel } from './simulator-panel';
 import { TagsInput } from './tags-input';
 
@@ -73,11 +72,6 @@ export function RouteEditor({ route, onCreated, onDeleted }: RouteEditorProps) {
     const found = validateMockData(current.mockData);
     setErrors(found);
     if (Object.keys(found).length > 0) return;
-    if (current.mockData.mode === 'default' && current.mockData.responseMode === 'dynamic') {
-      const failure = await checkDynamicScript(isUnsaved ? null : route.id, current.mockData);
-      setScriptError(failure === null ? null : errorExcerpt(failure));
-      if (failure !== null) return;
-    } else setScriptError(null);
     if (!isUnsaved && sameDraft(current, baseline.current)) return;
     setSaving(true);
     try {
@@ -94,8 +88,12 @@ export function RouteEditor({ route, onCreated, onDeleted }: RouteEditorProps) {
         storeRoute(queryClient, updated);
         toast.success(MOCK_MESSAGES.updated, toastOptions);
       }
+      setScriptError(null);
     } catch (error) {
-      toast.error(errorMessage(error, isUnsaved ? 'Failed to create mocked route' : 'Failed to update mocked route'));
+      // The server runs a dynamic script once in its sandbox before saving (spec 002 §5): a failure
+      // shows under the code editor, nothing is saved.
+      if (error instanceof ApiError && error.body?.codeError) setScriptError(errorExcerpt(error.message));
+      else toast.error(errorMessage(error, isUnsaved ? 'Failed to create mocked route' : 'Failed to update mocked route'));
     } finally {
       setSaving(false);
     }
