@@ -117,6 +117,7 @@ export function RequestsScreen({ list, device, mode, toolbarExtra, loadItem }: R
     setDetailsOpen(false);
   }, [store]);
 
+  const sortBy = useCallback((column: TableColumnId) => setSort((current) => toggleSort(current, column)), []);
   const openDetails = useCallback(() => setDetailsOpen(true), []);
   const closeDetails = useCallback(() => setDetailsOpen(false), []);
 
@@ -180,7 +181,7 @@ export function RequestsScreen({ list, device, mode, toolbarExtra, loadItem }: R
         onPreviewColumns={settings.previewColumns}
         onSaveColumns={settings.saveColumns}
         sort={sort}
-        onSort={(column: TableColumnId) => setSort((current) => toggleSort(current, column))}
+        onSort={sortBy}
         onRowClick={onRowClick}
         onEmptyClick={onEmptyClick}
         onDelete={canDelete ? deleteOne : undefined}

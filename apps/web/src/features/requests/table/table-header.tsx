@@ -1,7 +1,7 @@
 import * as ContextMenu from '@radix-ui/react-context-menu';
 import { COLUMN_MIN_WIDTH, type ItemSort } from '@spyglass/protocol';
 import { ArrowDown, ArrowUp, ChevronLeft, ChevronRight } from 'lucide-react';
-import { useState, type DragEvent, type Ref } from 'react';
+import { memo, useState, type DragEvent, type Ref } from 'react';
 import { ResizeHandle } from '../../../ui/resize-handle';
 import {
   COLUMN_MAX_WIDTH, gridTemplate, moveColumnBy, moveColumnTo, setColumnWidth,
@@ -23,9 +23,10 @@ const DRAG_TYPE = 'application/x-spyglass-column';
 
 /**
  * The table's header: a click sorts (spec 001 §4), the right edge resizes (min 60), a drag
- * reorders, and a right click opens the column menu (visibility, order).
+ * reorders, and a right click opens the column menu (visibility, order). Memoised: live batches
+ * re-render the table, not its header.
  */
-export function TableHeader({ columns, layout, sort, onSort, onPreviewColumns, onSaveColumns, ref }: TableHeaderProps) {
+export const TableHeader = memo(function TableHeader({ columns, layout, sort, onSort, onPreviewColumns, onSaveColumns, ref }: TableHeaderProps) {
   /** The column the menu was opened on (for Move left / Move right). */
   const [menuColumn, setMenuColumn] = useState<TableColumnId | null>(null);
   const [dropTarget, setDropTarget] = useState<TableColumnId | null>(null);
@@ -119,4 +120,4 @@ export function TableHeader({ columns, layout, sort, onSort, onPreviewColumns, o
       </ContextMenu.Portal>
     </ContextMenu.Root>
   );
-}
+});
