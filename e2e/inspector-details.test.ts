@@ -1,0 +1,293 @@
+import { CapturedItem, CLIENT_BUILD, CLIENT_BUILD_HEADER, CLIENT_VERSION, CLIENT_VERSION_HEADER, RequestsPage, type CompactItem } from '@spyglass/protocol';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
+import { afterEach, describe, expect, it } from 'vitest';
+import { startSimulator, type Simulator } from '../apps/simulator/src';
+import { signedInContext, signUpByApi } from './support/accounts';
+import { useE2eEnvironment } from './support/environment';
+import { localStorageItem, visible } from './support/page';
+import type { RunningServer } from './support/server';
+import { screenshotBothSchemes } from './support/screenshots';
+
+const apiHeaders = (token: string) => ({ authorization: `Bearer ${token}`, [CLIENT_VERSION_HEADER]: CLIENT_VERSION, [CLIENT_BUILD_HEADER]: CLIENT_BUILD });
+
+async function storedItems(server: RunningServer, token: string, deviceId: string): Promise<CompactItem[]> {
+  const res = await fetch(`${server.url}/v1/requests?${new URLSearchParams({ deviceId, limit: '5000' }).toString()}`, { headers: apiHeaders(token) });
+  if (res.status !== 200) throw new Error(`GET /v1/requests answered ${res.status}: ${await res.text()}`);
+  return RequestsPage.parse(await res.json()).items;
+}
+
+async function fullItem(server: RunningServer, token: string, id: string): Promise<CapturedItem> {
+  const res = await fetch(`${server.url}/v1/requests/${id}`, { headers: apiHeaders(token) });
+  return CapturedItem.parse(await res.json());
+}
+
+/**
+ * Markup a hostile app or server could put into captured data. If any of it ran, a dialog would
+ * open or the marker would reach the console.
+ */
+const MARKER = 'XSS-EXECUTED';
+const IMG = `<img src=x onerror="console.log('${MARKER}');alert(1)">`;
+const SCRIPT = `<script>console.log('${MARKER}');alert(2)</script>`;
+const HOSTILE_HTML = `<!doctype html><html><body><h1>Hostile page</h1>${IMG}${SCRIPT}<svg onload="alert(3)"></svg></body></html>`;
+
+const rowOfNum = (page: Page, num: number) => page.locator('.req-row').filter({ has: page.locator('.req-td-id', { hasText: new RegExp(`^${num}$`) }) });
+const urlOf = (item: CompactItem) => (item.type === 'network' ? item.details.request.url : '');
+const tab = (details: Locator, pane: 'Request' | 'Response', name: string) =>
+  details.getByRole('tablist', { name: pane }).getByRole('tab', { name, exact: true });
+
+/** The details panel of the request inspector (spec 001 'Details panel'; issue 5 acceptance 1 and 2). */
+describe('request details panel', () => {
+  const env = useE2eEnvironment();
+  let context: BrowserContext | undefined;
+  let simulator: Simulator | undefined;
+
+  afterEach(async () => {
+    await simulator?.stop();
+    simulator = undefined;
+    await context?.close();
+    context = undefined;
+  });
+
+  it('shows JSON, image, log, screenshot, analytics and hostile items, and never runs captured markup', async () => {
+    const account = await signUpByApi(env.server);
+    ({ context } = await signedInContext(env.browser, env.server, account));
+    const page = await context.newPage();
+    const dialogs: string[] = [];
+    page.on('dialog', (dialog) => {
+      dialogs.push(dialog.message());
+      void dialog.dismiss();
+    });
+    const consoleTexts: string[] = [];
+    page.on('console', (message) => consoleTexts.push(message.text()));
+    const uncaught: string[] = [];
+    page.on('pageerror', (error) => uncaught.push(error.message));
+
+    simulator = await startSimulator({ serverUrl: env.server.url, apiKey: account.profile.apiKey, devices: 1, rate: 0, platforms: ['android'], seed: 5 });
+    await simulator.connected();
+    const device = simulator.devices[0]!;
+    const { client } = device;
+    const backend = simulator.backendUrl;
+
+    const subscribed = new Promise<void>((resolve) => page.on('websocket', (ws) => ws.on('framesent', (frame) => {
+      if (String(frame.payload).includes('"subscribe"') && String(frame.payload).includes(device.installId)) resolve();
+    })));
+    await page.goto(`/devices/${device.installId}`);
+    await visible(page.getByText('No Requests yet'));
+    await subscribed;
+
+    // What the virtual app does: a JSON call, a large JSON call (kept in the blob store), an image,
+    // a crash log with its stack trace, a screenshot, an analytics event, and hostile data in a
+    // request's URL, headers and body, in a log and in an event.
+    await client.fetch(`${backend}/api/products/7`).then((r) => r.arrayBuffer());
+    await client.fetch(`${backend}/api/catalog/export`).then((r) => r.arrayBuffer());
+    await client.fetch(`${backend}/images/hero.png`).then((r) => r.arrayBuffer());
+    class CartService {
+      checkout(): never {
+        throw new TypeError("Cannot read properties of undefined (reading 'address')");
+      }
+    }
+    let crash: Error;
+    try {
+      new CartService().checkout();
+    } catch (error) {
+      crash = error as Error;
+    }
+    client.log(`TypeError: ${crash!.message}`, { level: 'error', category: 'crash', stackTrace: crash!, metadata: { cartId: 'c_42' } });
+    client.screenshot(device.app.screenshot());
+    client.analyticsEvent('purchase', { transaction_id: 'T12345', value: 120, currency: 'EUR' }, { category: 'firebase' });
+    const hostileUrl = `${backend}/api/echo?q=${encodeURIComponent(IMG)}&s=${encodeURIComponent(SCRIPT)}`;
+    await client.fetch(hostileUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'text/html', 'x-hostile': IMG + SCRIPT },
+      body: HOSTILE_HTML,
+    }).then((r) => r.arrayBuffer());
+    client.log(`${IMG}${SCRIPT}`, { level: 'warning', metadata: { html: SCRIPT } });
+    client.event(IMG, { category: SCRIPT, properties: { payload: IMG } });
+    await simulator.flush();
+
+    const stored = await storedItems(env.server, account.token, device.installId);
+    expect(stored).toHaveLength(9);
+    const byUrl = (path: string) => stored.find((item) => urlOf(item).startsWith(`${backend}${path}`))!;
+    const json = byUrl('/api/products/7');
+    const large = byUrl('/api/catalog/export');
+    const image = byUrl('/images/hero.png');
+    const hostile = byUrl('/api/echo');
+    const crashLog = stored.find((item) => item.type === 'log' && item.details.stackTrace?.length)!;
+    const hostileLog = stored.find((item) => item.type === 'log' && item !== crashLog)!;
+    const shot = stored.find((item) => item.type === 'screenshot')!;
+    const analytics = stored.find((item) => item.type === 'firebaseAnalytics')!;
+    const event = stored.find((item) => item.type === 'event')!;
+    await visible(page.getByText('Requests: 9 (Total: 9)'));
+
+    const details = page.getByRole('region', { name: 'Details' });
+
+    // A JSON response: method and URL, status with its text, the body as a JSON tree, Raw as text.
+    await rowOfNum(page, json.num).click();
+    await visible(details.getByText(`${backend}/api/products/7`));
+    await visible(details.getByText('200 OK'));
+    const tree = details.getByRole('tree', { name: 'Response body' });
+    const jsonFull = await fullItem(env.server, account.token, json.id);
+    if (jsonFull.type !== 'network') throw new Error('not a network item');
+    const product = JSON.parse(jsonFull.details.response!.body!) as { name: string };
+    await visible(tree.getByText('"name"'));
+    await visible(tree.getByText(JSON.stringify(product.name)));
+    await screenshotBothSchemes(page, 'details-network-json');
+    await details.getByRole('button', { name: 'Raw', exact: true }).click();
+    await visible(details.locator('pre').getByText('"currency": "EUR"', { exact: false }));
+    await details.getByRole('button', { name: 'Tree', exact: true }).click();
+    // Timing bars in the response's Details tab: 2 px per ms, within the track.
+    await tab(details, 'Response', 'Details').click();
+    const total = details.locator('.timing-row[data-phase="total"] .timing-bar');
+    await visible(total);
+    const totalMs = jsonFull.details.timings!.total!;
+    const [bar, track] = await Promise.all([total.boundingBox(), details.locator('.timing-row[data-phase="total"] .timing-track').boundingBox()]);
+    expect(bar!.width).toBeCloseTo(Math.min(track!.width, Math.max(1, totalMs * 2)), 0);
+    await tab(details, 'Response', 'Body').click();
+
+    // A body over 10,000 characters, read back from the blob store: Large JSON, opened one level deep, 100 rows at a time.
+    await rowOfNum(page, large.num).click();
+    await visible(details.getByText('Large JSON'));
+    await visible(details.getByRole('button', { name: /^Show 100 more \(600 left\)$/ }));
+
+    // An image: inline, enlarged in the media viewer, which closes with Escape and with ✕.
+    await rowOfNum(page, image.num).click();
+    const inline = details.getByRole('img', { name: /Response body of/ });
+    await visible(inline);
+    // The size under it is read from the decoded picture.
+    await visible(details.getByText('48 × 48'));
+    expect((await inline.boundingBox())!.height).toBeLessThanOrEqual(300);
+    await screenshotBothSchemes(page, 'details-network-image');
+    await details.getByRole('button', { name: 'Enlarge image' }).click();
+    const viewer = page.getByRole('dialog');
+    await visible(viewer.getByRole('img'));
+    await page.keyboard.press('Escape');
+    await expect.poll(() => viewer.count()).toBe(0);
+    // Escape closed only the viewer, not the panel.
+    await visible(details);
+    await details.getByRole('button', { name: 'Enlarge image' }).click();
+    await visible(viewer.getByRole('img'));
+    await screenshotBothSchemes(page, 'details-media-viewer');
+    await viewer.getByRole('button', { name: 'Close' }).click();
+    await expect.poll(() => viewer.count()).toBe(0);
+
+    // A log: message, metadata, stack trace as a table (Class, Method, File, Line, Native) and raw.
+    await rowOfNum(page, crashLog.num).click();
+    await visible(details.getByText("TypeError: Cannot read properties of undefined (reading 'address')").first());
+    await visible(details.getByRole('table', { name: 'Log metadata' }).getByText('c_42'));
+    const stack = details.getByRole('table', { name: 'Stack trace' });
+    expect(await stack.locator('thead th').allTextContents()).toEqual(['Class', 'Method', 'File', 'Line', 'Native']);
+    await visible(stack.getByText('CartService', { exact: false }));
+    await screenshotBothSchemes(page, 'details-log');
+    await details.getByRole('button', { name: 'Raw', exact: true }).click();
+    await visible(details.locator('pre').getByText(/at .*checkout \(.*inspector-details\.test\.ts:\d+\)/));
+
+    // A screenshot: image, Download, enlarge.
+    await rowOfNum(page, shot.num).click();
+    await visible(details.getByRole('img'));
+    const download = details.getByRole('link', { name: 'Download' });
+    expect(await download.getAttribute('download')).toMatch(/\.png$/);
+    await screenshotBothSchemes(page, 'details-screenshot');
+    await details.getByRole('button', { name: 'Enlarge', exact: true }).click();
+    await visible(viewer.getByRole('img'));
+    await page.keyboard.press('Escape');
+    await expect.poll(() => viewer.count()).toBe(0);
+
+    // An analytics event: metadata table (id, category) and the payload as JSON.
+    await rowOfNum(page, analytics.num).click();
+    const analyticsMeta = details.getByRole('table', { name: 'Analytics metadata' });
+    await visible(analyticsMeta.getByText(analytics.id));
+    await visible(analyticsMeta.getByText('firebase'));
+    await visible(details.getByRole('tree', { name: 'Analytics payload' }).getByText('"T12345"'));
+    await screenshotBothSchemes(page, 'details-analytics');
+
+    // Issue 5, acceptance 2: markup in the URL, the headers and the body shows as text and runs nothing.
+    await rowOfNum(page, hostile.num).click();
+    await visible(details.getByText(urlOf(hostile)));
+    await tab(details, 'Request', 'Query').click();
+    const query = details.getByRole('table', { name: 'Query parameters' });
+    await visible(query.getByText(IMG, { exact: true }));
+    await visible(query.getByText(SCRIPT, { exact: true }));
+    await tab(details, 'Request', 'Headers').click();
+    await visible(details.getByRole('table', { name: 'Request headers' }).getByText(IMG + SCRIPT, { exact: true }));
+    await tab(details, 'Request', 'Body').click();
+    await visible(details.locator('pre').getByText(IMG, { exact: false }).first());
+    await screenshotBothSchemes(page, 'details-hostile-source');
+    // The rendered preview is a frame with every sandbox restriction and no scripts.
+    await details.getByRole('button', { name: 'Preview', exact: true }).click();
+    const frame = details.locator('iframe[title="HTML preview"]');
+    await visible(frame);
+    expect(await frame.getAttribute('sandbox')).toBe('');
+    expect(await frame.getAttribute('srcdoc')).toContain('<h1>Hostile page</h1>');
+    await visible(page.frameLocator('iframe[title="HTML preview"]').getByText('Hostile page'));
+    await screenshotBothSchemes(page, 'details-hostile-preview');
+    await details.getByRole('button', { name: 'Source', exact: true }).click();
+    await tab(details, 'Response', 'Body').click();
+    await visible(details.getByText('404 Not Found'));
+
+    // ...and in a log message, its metadata and an event's name.
+    await rowOfNum(page, hostileLog.num).click();
+    await visible(details.locator('pre').getByText(`${IMG}${SCRIPT}`, { exact: true }));
+    await visible(details.getByRole('table', { name: 'Log metadata' }).getByText(SCRIPT, { exact: true }));
+    await rowOfNum(page, event.num).click();
+    await visible(details.getByRole('tree', { name: 'Event details' }).getByText(JSON.stringify(IMG)).first());
+    await screenshotBothSchemes(page, 'details-event');
+
+    // Nothing of it became markup of the page, and nothing ran.
+    expect(await page.locator('img[src="x"], svg[onload]').count()).toBe(0);
+    expect(await page.evaluate<number>(`[...document.scripts].filter((s) => s.text.includes(${JSON.stringify(MARKER)})).length`)).toBe(0);
+    expect(dialogs).toEqual([]);
+    expect(consoleTexts.filter((text) => text.includes(MARKER))).toEqual([]);
+    expect(uncaught).toEqual([]);
+
+    // Tab choices are kept in local storage across a reload (spec 001 §9).
+    await rowOfNum(page, hostile.num).click();
+    await tab(details, 'Request', 'Headers').click();
+    await tab(details, 'Response', 'Details').click();
+    await expect.poll(async () => JSON.parse((await localStorageItem(page, 'details-panel')) ?? '{}') as unknown)
+      .toMatchObject({ requestTab: 'Headers', responseTab: 'Details' });
+    await page.reload();
+    await rowOfNum(page, hostile.num).click();
+    expect(await tab(details, 'Request', 'Headers').getAttribute('aria-selected')).toBe('true');
+    expect(await tab(details, 'Response', 'Details').getAttribute('aria-selected')).toBe('true');
+    await visible(details.getByRole('table', { name: 'Request headers' }).getByText(IMG + SCRIPT, { exact: true }));
+    await visible(details.getByRole('table', { name: 'Response details' }).getByText('404 Not Found'));
+
+    // Height: dragging resizes within 100 px and 80 % of the content area; expand switches to the maximum and back.
+    const area = (await page.locator('.inspector-content').boundingBox())!;
+    const before = (await details.boundingBox())!.height;
+    const handle = details.getByRole('separator', { name: 'Resize details panel' });
+    const grip = (await handle.boundingBox())!;
+    await page.mouse.move(grip.x + 200, grip.y + grip.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(grip.x + 200, grip.y + grip.height / 2 - 100, { steps: 5 });
+    await page.mouse.up();
+    await expect.poll(async () => Math.round((await details.boundingBox())!.height)).toBe(Math.round(before + 100));
+    const moved = (await handle.boundingBox())!;
+    await page.mouse.move(moved.x + 200, moved.y + moved.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(moved.x + 200, area.y - 400, { steps: 5 });
+    await page.mouse.up();
+    await expect.poll(async () => Math.round((await details.boundingBox())!.height)).toBe(Math.floor(area.height * 0.8));
+    const stored80 = JSON.parse((await localStorageItem(page, 'details-panel'))!) as { height: number };
+    expect(stored80.height).toBe(Math.floor(area.height * 0.8));
+    await handle.focus();
+    await page.keyboard.press('Home');
+    await expect.poll(async () => Math.round((await details.boundingBox())!.height)).toBe(100);
+    await details.getByRole('button', { name: 'Expand' }).click();
+    await expect.poll(async () => Math.round((await details.boundingBox())!.height)).toBe(Math.floor(area.height * 0.8));
+    await details.getByRole('button', { name: 'Collapse' }).click();
+    await expect.poll(async () => Math.round((await details.boundingBox())!.height)).toBe(100);
+
+    // Escape closes the panel; the close button too.
+    await rowOfNum(page, json.num).click();
+    await visible(details);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => details.count()).toBe(0);
+    await rowOfNum(page, json.num).click();
+    await details.getByRole('button', { name: 'Close details' }).click();
+    await expect.poll(() => details.count()).toBe(0);
+
+    expect(dialogs).toEqual([]);
+    expect(consoleTexts.filter((text) => text.includes(MARKER))).toEqual([]);
+  });
+});
