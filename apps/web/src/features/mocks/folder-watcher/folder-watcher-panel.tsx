@@ -69,7 +69,7 @@ export function FolderWatcherPanel({ onContent }: { onContent(text: string): voi
         <div>
           <div className="mock-section-title">Local folder</div>
           <div className="mock-section-hint">
-            {folder ? `${folder.handle.name} · ${WATCHED_EXTENSIONS.join(', ')} files` : 'Use a local file as the body; it updates when the file changes.'}
+            {folder ? `${folder.handle.name || 'Folder'} · ${WATCHED_EXTENSIONS.join(', ')} files` : 'Use a local file as the body; it updates when the file changes.'}
           </div>
         </div>
         {folder ? (

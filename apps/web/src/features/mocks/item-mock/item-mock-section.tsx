@@ -59,10 +59,10 @@ export function ItemMockSection({ item, deviceId }: { item: NetworkItem; deviceI
   return (
     <section className={`item-mock${draft.isMocked ? '' : ' is-off'}`} aria-label="Mock">
       <div className="item-mock-head">
-        <label className="item-mock-toggle">
+        <span className="item-mock-toggle">
           <Switch label="Enable Mock ⚡" checked={draft.isMocked} onChange={(event) => update({ isMocked: event.target.checked })} />
-          <span>Enable Mock ⚡</span>
-        </label>
+          <span aria-hidden="true">Enable Mock ⚡</span>
+        </span>
         {flash > 0 || item.isMocked || draft.isMocked ? (
           <span key={flash} className={`intercepted-icon${flash > 0 ? ' is-flashing' : ''}`} role="img" aria-label={flash > 0 ? 'Intercepted now' : 'Intercepted'} data-flashing={flash > 0 || undefined}>
             <Zap size={15} aria-hidden="true" />

@@ -168,7 +168,10 @@ export function RouteEditor({ route, onCreated, onDeleted }: RouteEditorProps) {
   return (
     <div className="route-editor">
       <div className="route-editor-bar">
-        <Switch label="Enabled" checked={draft.isEnabled} onChange={(event) => void flip({ isEnabled: event.target.checked })} />
+        <span className="route-enabled">
+          <Switch label="Enabled" checked={draft.isEnabled} onChange={(event) => void flip({ isEnabled: event.target.checked })} />
+          <span aria-hidden="true">{draft.isEnabled ? 'Enabled' : 'Disabled'}</span>
+        </span>
         <span className="route-editor-title">
           <span className={`method-badge method-${mockData.method.toLowerCase()}`}>{mockData.method}</span>
           <span className="route-editor-url">{mockData.mockedUrl || 'New mocked route'}</span>
@@ -186,7 +189,7 @@ export function RouteEditor({ route, onCreated, onDeleted }: RouteEditorProps) {
           <Button size="sm" variant="ghost" icon={<Trash2 size={14} aria-hidden="true" />} onClick={() => setConfirmDelete(true)}>Delete</Button>
         </span>
       </div>
-      <p className="route-explanation">{explanation}</p>
+      {mockData.mockedUrl.trim() !== '' && <p className="route-explanation">{explanation}</p>}
 
       <div className="route-editor-body">
         <section className="mock-card" aria-label="Request">
@@ -236,43 +239,46 @@ export function RouteEditor({ route, onCreated, onDeleted }: RouteEditorProps) {
                     code: responseMode === 'dynamic' && mockData.code.trim() === '' ? DYNAMIC_STARTER_SCRIPT : mockData.code,
                   })} />
               </div>
-              <div className="field status-field">
-                <label className="field-label" htmlFor={ids.status}>Status code</label>
-                <div className="status-input">
-                  <input id={ids.status} className="input" type="number" inputMode="numeric" min={MOCK_LIMITS.statusMin} max={MOCK_LIMITS.statusMax}
-                    value={statusInput} aria-invalid={Boolean(errors.statusCode) || undefined}
-                    onChange={(event) => {
-                      setStatusInput(event.target.value);
-                      changeMock('statusCode', { statusCode: parseStatusInput(event.target.value) });
-                    }}
-                    onBlur={() => setStatusInput(String(draftRef.current.mockData.statusCode))} />
-                  <span className="status-text">{isStatusInRange(mockData.statusCode) ? statusLabel : ''}</span>
+              {mockData.responseMode === 'static' && (
+                <div className="field status-field">
+                  <label className="field-label" htmlFor={ids.status}>Status code</label>
+                  <div className="status-input">
+                    <input id={ids.status} className="input" type="number" inputMode="numeric" min={MOCK_LIMITS.statusMin} max={MOCK_LIMITS.statusMax}
+                      value={statusInput} aria-invalid={Boolean(errors.statusCode) || undefined}
+                      onChange={(event) => {
+                        setStatusInput(event.target.value);
+                        changeMock('statusCode', { statusCode: parseStatusInput(event.target.value) });
+                      }}
+                      onBlur={() => setStatusInput(String(draftRef.current.mockData.statusCode))} />
+                    <span className="status-text">{isStatusInRange(mockData.statusCode) ? statusLabel : ''}</span>
+                  </div>
+                  {errors.statusCode && <div className="field-error" role="alert">{errors.statusCode}</div>}
                 </div>
-                {errors.statusCode && <div className="field-error" role="alert">{errors.statusCode}</div>}
-              </div>
-            </div>
-
-            <div className="field">
-              <span className="field-label">Headers</span>
-              <HeaderRows rows={mockData.headers} newRow={{ key: '', value: '' }} onChange={(headers) => changeMock('headers', { headers })} />
+              )}
             </div>
 
             {mockData.responseMode === 'static' ? (
-              <div className="field">
-                <span className="field-label">Body</span>
-                <BodyEditor label="Body" value={mockData.body} contentType={contentType} height="300px" fullscreen
-                  onChange={(body) => changeMock('body', { body })}
-                  onBlur={() => { if (liveOn) saver.blurred(); }} />
-                <ExamplesPanel examples={STATIC_EXAMPLES} onUse={(body) => {
-                  changeMock('body', { body });
-                  if (liveOn) saver.blurred();
-                }} />
-                <FolderWatcherPanel onContent={(body) => {
-                  if (body === draftRef.current.mockData.body) return;
-                  changeMock('body', { body });
-                  if (liveOn) saver.blurred();
-                }} />
-              </div>
+              <>
+                <div className="field">
+                  <span className="field-label">Headers</span>
+                  <HeaderRows rows={mockData.headers} newRow={{ key: '', value: '' }} onChange={(headers) => changeMock('headers', { headers })} />
+                </div>
+                <div className="field">
+                  <span className="field-label">Body</span>
+                  <BodyEditor label="Body" value={mockData.body} contentType={contentType} height="300px" fullscreen
+                    onChange={(body) => changeMock('body', { body })}
+                    onBlur={() => { if (liveOn) saver.blurred(); }} />
+                  <ExamplesPanel examples={STATIC_EXAMPLES} onUse={(body) => {
+                    changeMock('body', { body });
+                    if (liveOn) saver.blurred();
+                  }} />
+                  <FolderWatcherPanel onContent={(body) => {
+                    if (body === draftRef.current.mockData.body) return;
+                    changeMock('body', { body });
+                    if (liveOn) saver.blurred();
+                  }} />
+                </div>
+              </>
             ) : (
               <div className="field">
                 <span className="field-label">Code</span>

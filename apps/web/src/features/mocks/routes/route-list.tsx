@@ -21,7 +21,7 @@ export function RouteList({ routes, selectedId, onSelect }: { routes: readonly L
               <span className="route-row-meta">
                 {mockData.mode === 'mapRemote'
                   ? <span className="route-row-kind">Map Remote</span>
-                  : <span className="route-row-kind">{mockData.statusCode} · {mockData.responseMode === 'dynamic' ? 'Dynamic' : 'Static'}</span>}
+                  : <span className="route-row-kind">{mockData.responseMode === 'dynamic' ? 'Dynamic' : `${mockData.statusCode} · Static`}</span>}
                 {route.isUnsaved ? <span className="route-row-unsaved">Unsaved</span> : <span>{formatTimestamp(route.createdAt)}</span>}
                 {route.tags.slice(0, 3).map((tag) => <span key={tag} className="tag-chip tag-chip-sm">{tag}</span>)}
                 {route.tags.length > 3 && <span>+{route.tags.length - 3}</span>}
