@@ -50,15 +50,19 @@ export async function buildShareServer(ctx: AppContext, log: FastifyBaseLogger):
     reply.header('ETag', etag).header('Cache-Control', 'no-cache');
     if (req.headers['if-none-match'] === etag) return reply.status(304).send();
     reply.type('application/json; charset=utf-8');
-    return reply.send(Readable.from(sharedSessionJson(ctx.db, blobs, row.id, toSharedSessionInfo(row))));
+    // One page read ahead: memory stays at a page or two per download, and a fast reader does
+    // not wait on a queue of pages it did not ask for yet.
+    return reply.send(Readable.from(sharedSessionJson(ctx.db, blobs, row.id, toSharedSessionInfo(row)), { highWaterMark: 1 }));
   });
 
   if (fs.existsSync(path.join(WEB_DIST, 'index.html'))) {
     await share.register(fastifyStatic, { root: WEB_DIST, wildcard: false, index: false, serve: false });
-    share.get<{ Params: { id: string } }>('/shared-sessions/:id', (_req, reply) => {
-      reply.header('Cache-Control', 'no-cache');
-      return reply.type('text/html').sendFile('index.html');
-    });
+    // The same page as the dashboard's, marked so that it reads data.json from its own origin
+    // and makes no call to an API that is not here.
+    const page = fs.readFileSync(path.join(WEB_DIST, 'index.html'), 'utf8')
+      .replace('<head>', '<head><meta name="spyglass-share-host" content="1">');
+    share.get<{ Params: { id: string } }>('/shared-sessions/:id', (_req, reply) =>
+      reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(page));
     // The page's own scripts, styles and icons; never index.html under another name.
     share.get<{ Params: { '*': string } }>('/assets/*', (req, reply) => {
       const file = path.join('assets', req.params['*']);

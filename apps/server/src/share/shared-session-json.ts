@@ -23,6 +23,8 @@ export async function* sharedSessionJson(db: Db, blobs: BlobStore, sessionId: st
     const parts: string[] = [];
     for (const row of rows) parts.push(JSON.stringify(await toFullItem(row, blobs)));
     yield (first ? '' : ',') + parts.join(',');
+    // On SQLite each page is a synchronous query: let ingest commits and other requests run between pages.
+    await new Promise<void>((resolve) => setImmediate(resolve));
     first = false;
     after = Number(rows[rows.length - 1]!.num);
     if (rows.length < SHARED_PAGE_ROWS) break;

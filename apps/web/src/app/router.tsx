@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { lazy, Suspense } from 'react';
 import { Navigate, useRoutes, type RouteObject } from 'react-router';
 import { ResetPasswordPage } from '../features/auth/reset-password-page';
 import { AuthPage } from '../features/auth/auth-page';
@@ -14,6 +14,8 @@ import { useAppliedTheme } from './use-applied-theme';
 
 const SettingsPage = lazy(() => import('../features/settings/settings-page').then((m) => ({ default: m.SettingsPage })));
 const DeviceDashboard = lazy(() => import('../features/devices/dashboard/device-dashboard').then((m) => ({ default: m.DeviceDashboard })));
+const SessionPage = lazy(() => import('../features/sessions/session-page').then((m) => ({ default: m.SessionPage })));
+const SharedSessionPage = lazy(() => import('../features/sessions/shared-session-page').then((m) => ({ default: m.SharedSessionPage })));
 const ConnectPage = lazy(() => import('../features/devices/connect/connect-page').then((m) => ({ default: m.ConnectPage })));
 
 /** Spec 000 §2.2. Screens inside the shell are children of the AppShell route. */
@@ -29,6 +31,8 @@ export const signedInRoutes: RouteObject[] = [
       { path: 'devices/:deviceId', element: <DeviceDashboard /> },
       { path: 'devices/:deviceId/:view', element: <DeviceDashboard /> },
       { path: 'sessions', element: <SessionsPage /> },
+      { path: 'sessions/:sessionId', element: <SessionPage /> },
+      { path: 'shared-sessions/:sessionId', element: <SharedSessionPage /> },
       { path: 'settings', element: <SettingsPage /> },
       { path: '*', element: <NotFoundPage /> },
     ],
@@ -39,6 +43,8 @@ export const signedInRoutes: RouteObject[] = [
 
 /** Spec 000 §2.1: every other signed-out address shows the sign-in / sign-up form. */
 export const signedOutRoutes: RouteObject[] = [
+  // The public read-only view (spec 000 §2.1), also what the share host serves.
+  { path: 'shared-sessions/:sessionId', element: <Suspense fallback={<LoadingScreen />}><SharedSessionPage /></Suspense> },
   { path: 'reset-password', element: <ResetPasswordPage /> },
   { path: 'verify-email', element: <VerifyEmailPage /> },
   { path: '*', element: <AuthPage /> },

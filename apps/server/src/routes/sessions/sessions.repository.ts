@@ -120,7 +120,7 @@ export async function createSession(database: DatabaseHandle, blobs: BlobStore, 
       await trx.insertInto('sessions').values(row).execute();
       const copy = trx.selectFrom('items')
         .select(sql<string>`cast(${id} as text)`.as('session_id'))
-        .select(sql<number>`row_number() over (order by created_at, num)`.as('num'))
+        .select(sql<number>`row_number() over (order by num)`.as('num'))
         .select(COPIED_COLUMNS)
         .where('user_id', '=', input.userId)
         .where('device_id', '=', input.device.id)

@@ -1,0 +1,82 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { SESSION_MESSAGES, type Session } from '@spyglass/protocol';
+import { useCallback } from 'react';
+import { useParams } from 'react-router';
+import { toast } from 'sonner';
+import { ApiError, errorMessage } from '../../lib/api';
+import { useDocumentTitle } from '../../lib/document-title';
+import { Spinner } from '../../ui/spinner';
+import { Switch } from '../../ui/switch';
+import { SessionError } from './session-error';
+import { SessionName } from './session-name';
+import { SessionView } from './session-view';
+import { CopyShareUrlButton, ShareModal } from './share-modal';
+import {
+  fetchAllSessionItems, fetchSession, fetchSessionItem, sessionQueryKey, SESSIONS_QUERY_KEY, updateSession,
+} from './sessions.api';
+import { useSessionShare } from './use-session-share';
+
+/** /sessions/{id}: a saved session for its owner (spec 001 'Sessions'). */
+export function SessionPage() {
+  const { sessionId = '' } = useParams();
+  const queryClient = useQueryClient();
+  const session = useQuery({ queryKey: sessionQueryKey(sessionId), queryFn: () => fetchSession(sessionId), retry: false });
+  // A session never changes its items: loaded once per visit.
+  const items = useQuery({
+    queryKey: [...sessionQueryKey(sessionId), 'items'],
+    queryFn: ({ signal }) => fetchAllSessionItems(sessionId, signal),
+    staleTime: Infinity,
+    retry: false,
+    enabled: session.isSuccess,
+  });
+  const share = useSessionShare();
+  const rename = useMutation({
+    mutationFn: (name: string) => updateSession(sessionId, { name }),
+    onSuccess: (updated) => {
+      queryClient.setQueryData<Session>(sessionQueryKey(sessionId), updated);
+      void queryClient.invalidateQueries({ queryKey: SESSIONS_QUERY_KEY, exact: true });
+      toast.success(SESSION_MESSAGES.updated);
+    },
+    onError: (error) => toast.error(errorMessage(error, 'Failed to update session')),
+  });
+  const loadItem = useCallback((id: string) => fetchSessionItem(sessionId, id), [sessionId]);
+  useDocumentTitle(session.data?.name ?? 'Session');
+
+  if (session.isError || items.isError) {
+    const error = session.error ?? items.error;
+    const notFound = error instanceof ApiError && error.status === 404;
+    return <SessionError message={notFound ? SESSION_MESSAGES.notFound : SESSION_MESSAGES.loadFailed} />;
+  }
+  if (!session.data || !items.data) {
+    return <div className="page-body page-body-center session-loading" role="status"><Spinner size={16} /> Loading session...</div>;
+  }
+  const s = rename.isPending ? { ...session.data, name: rename.variables } : session.data;
+  return (
+    <>
+      <SessionView
+        mode="session"
+        deviceId={s.deviceId}
+        device={s.metaData.device}
+        createdAt={s.createdAt}
+        items={items.data}
+        loadItem={loadItem}
+        title={<SessionName name={s.name} editable onRename={(name) => rename.mutate(name)} />}
+        actions={(
+          <>
+            {s.isShared && s.shareUrl && <CopyShareUrlButton url={s.shareUrl} />}
+            <div className="session-share-toggle">
+              <span aria-hidden="true">Share Session</span>
+              <Switch
+                label="Share Session"
+                checked={s.isShared}
+                disabled={share.pendingId === s.id}
+                onChange={(event) => share.setShared(s.id, event.target.checked)}
+              />
+            </div>
+          </>
+        )}
+      />
+      <ShareModal url={share.modalUrl} onOpenChange={(open) => !open && share.closeModal()} />
+    </>
+  );
+}

@@ -1,0 +1,156 @@
+import { CLIENT_BUILD, CLIENT_BUILD_HEADER, CLIENT_VERSION, CLIENT_VERSION_HEADER, RequestsPage, type CompactItem } from '@spyglass/protocol';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterEach, describe, expect, it } from 'vitest';
+import { startSimulator, type Simulator } from '../apps/simulator/src';
+import { signedInContext, signUpByApi } from './support/accounts';
+import { newContext, recordPageErrors } from './support/browser';
+import { useE2eEnvironment } from './support/environment';
+import { answerOf, clipboardText, visible } from './support/page';
+import type { RunningServer } from './support/server';
+import { screenshotBothSchemes } from './support/screenshots';
+
+async function storedItems(server: RunningServer, token: string, deviceId: string): Promise<CompactItem[]> {
+  const headers = { authorization: `Bearer ${token}`, [CLIENT_VERSION_HEADER]: CLIENT_VERSION, [CLIENT_BUILD_HEADER]: CLIENT_BUILD };
+  const res = await fetch(`${server.url}/v1/requests?${new URLSearchParams({ deviceId, limit: '5000' }).toString()}`, { headers });
+  return RequestsPage.parse(await res.json()).items;
+}
+
+const rows = (page: Page) => page.locator('.req-row');
+const rowOfNum = (page: Page, num: number) => page.locator('.req-row').filter({ has: page.locator('.req-td-id', { hasText: new RegExp(`^${num}$`) }) });
+
+/** Issue 6, acceptance 1: save a session, keep it complete, rename it, share it, read it signed out, unshare it. */
+describe('sessions and public sharing', () => {
+  const env = useE2eEnvironment();
+  const contexts: BrowserContext[] = [];
+  let simulator: Simulator | undefined;
+
+  afterEach(async () => {
+    await simulator?.stop();
+    simulator = undefined;
+    for (const context of contexts.splice(0)) await context.close();
+  });
+
+  it('saves the captured items as a session that outlives a clear, and shares it read-only until unshared', async () => {
+    const account = await signUpByApi(env.server);
+    const { context, page } = await signedInContext(env.browser, env.server, account, { permissions: ['clipboard-read', 'clipboard-write'] });
+    contexts.push(context);
+    const errors = recordPageErrors(page);
+
+    simulator = await startSimulator({ serverUrl: env.server.url, apiKey: account.profile.apiKey, devices: 1, rate: 0, platforms: ['android'], seed: 6 });
+    await simulator.connected();
+    const device = simulator.devices[0]!;
+    const deviceId = device.installId;
+    for (const kind of ['network', 'log', 'network', 'event', 'screenshot', 'network', 'log', 'network'] as const) await device.act(kind);
+    await simulator.flush();
+    const stored = await storedItems(env.server, account.token, deviceId);
+    const n = stored.length;
+    const network = stored.find((item) => item.type === 'network')!;
+    const shot = stored.find((item) => item.type === 'screenshot')!;
+
+    // Save from the device's request list: nothing selected, so every shown item.
+    await page.goto(`/devices/${deviceId}`);
+    await visible(page.getByText(`Requests: ${n} (Total: ${n})`));
+    const saved = await answerOf(page, 'POST', '/sessions', () => page.getByRole('button', { name: 'Save session' }).click());
+    expect(saved.status()).toBe(201);
+    const session = (await saved.json()) as { id: string; name: string };
+    expect(session.name).toMatch(/^Session \d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+    await visible(page.getByText('Session saved'));
+
+    // Clearing the device's live items leaves the session whole.
+    await page.getByRole('button', { name: 'Clear requests' }).click();
+    await visible(page.getByText('Requests cleared'));
+    expect(await storedItems(env.server, account.token, deviceId)).toEqual([]);
+
+    await page.goto('/sessions');
+    await visible(page.getByRole('heading', { name: /Sessions/ }));
+    await visible(page.getByRole('link', { name: session.name }));
+    await visible(page.getByText(`${n} requests`));
+    await page.mouse.move(0, 0);
+    await screenshotBothSchemes(page, 'sessions-list');
+    await page.getByRole('link', { name: session.name }).click();
+    await page.waitForURL(`**/sessions/${session.id}`);
+    await visible(page.getByText(`Requests: ${n} (Total: ${n})`));
+    await expect.poll(() => rows(page).count()).toBe(n);
+    // Numbered oldest to newest, 1 to n; session views offer no row delete and no clear.
+    expect((await page.locator('.req-td-id').allInnerTexts()).map(Number).sort((a, b) => a - b)).toEqual(Array.from({ length: n }, (_, i) => i + 1));
+    expect(await page.locator('.req-row-delete').count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Clear requests' }).count()).toBe(0);
+    // Details come from the session's own copy, the screenshot's image included.
+    const shotNum = stored.filter((item) => item.num <= shot.num).length;
+    await rowOfNum(page, shotNum).click();
+    await visible(page.getByRole('region', { name: 'Details' }).getByRole('img'));
+    await rowOfNum(page, stored.filter((item) => item.num <= network.num).length).click();
+    const details = page.getByRole('region', { name: 'Details' });
+    await visible(details.getByText(new URL(network.url!).pathname, { exact: false }));
+    expect(await details.getByText('Enable Mock', { exact: false }).count()).toBe(0);
+    await visible(page.getByRole('slider', { name: 'Start of the time range' }));
+
+    // Rename by clicking the name.
+    await page.getByRole('button', { name: session.name }).click();
+    const nameInput = page.getByRole('textbox', { name: 'Session name' });
+    await nameInput.fill('Checkout flow');
+    const renamed = await answerOf(page, 'PUT', `/sessions/${session.id}`, () => nameInput.press('Enter'));
+    expect(renamed.status()).toBe(200);
+    await visible(page.getByText('Session updated!'));
+    await visible(page.getByRole('heading', { name: 'Checkout flow' }));
+
+    // Share: the modal shows the link of the share host, with a copy icon.
+    const shareUrl = `${env.server.shareUrl}/shared-sessions/${session.id}`;
+    // The switch's track lies over its (transparent) checkbox: users click the track.
+    const shareSwitch = page.locator('label', { has: page.getByRole('switch', { name: 'Share Session' }) });
+    const shared = await answerOf(page, 'PUT', `/sessions/${session.id}`, () => shareSwitch.click());
+    expect(await shared.json()).toMatchObject({ isShared: true, shareUrl });
+    const modal = page.getByRole('dialog', { name: 'Session shared' });
+    await visible(modal);
+    expect(await modal.getByRole('textbox', { name: 'Share link' }).inputValue()).toBe(shareUrl);
+    await modal.getByRole('button', { name: 'Copy share link' }).click();
+    await visible(page.getByText('Copied to clipboard'));
+    expect(await clipboardText(page)).toBe(shareUrl);
+    await page.keyboard.press('Escape');
+    await page.mouse.move(0, 0);
+    await screenshotBothSchemes(page, 'session-view');
+
+    // A colleague without an account opens the link in a fresh browser: read-only, nothing from /v1.
+    const visitorContext = await newContext(env.browser, env.server.shareUrl);
+    contexts.push(visitorContext);
+    const visitor = await visitorContext.newPage();
+    const visitorErrors = recordPageErrors(visitor);
+    const calls: string[] = [];
+    visitor.on('request', (request) => calls.push(new URL(request.url()).pathname));
+    await visitor.goto(shareUrl);
+    await visible(visitor.getByRole('heading', { name: 'Checkout flow' }));
+    await visible(visitor.getByText('Powered by Spyglass'));
+    await visible(visitor.getByText(`Requests: ${n} (Total: ${n})`));
+    await expect.poll(() => rows(visitor).count()).toBe(n);
+    await rowOfNum(visitor, stored.filter((item) => item.num <= network.num).length).click();
+    const publicDetails = visitor.getByRole('region', { name: 'Details' });
+    await visible(publicDetails.getByText(new URL(network.url!).pathname, { exact: false }));
+    // No control that writes: no share toggle, no rename, no save, no clear, no row delete, no mock.
+    expect(await visitor.getByRole('switch').count()).toBe(0);
+    expect(await visitor.locator('.session-name-button').count()).toBe(0);
+    expect(await visitor.getByRole('button', { name: 'Save session' }).count()).toBe(0);
+    expect(await visitor.getByRole('button', { name: 'Clear requests' }).count()).toBe(0);
+    expect(await visitor.locator('.req-row-delete').count()).toBe(0);
+    expect(await publicDetails.getByText('Enable Mock', { exact: false }).count()).toBe(0);
+    expect(calls.filter((path) => path.startsWith('/v1') || path.startsWith('/ws'))).toEqual([]);
+    await visitor.mouse.move(0, 0);
+    await screenshotBothSchemes(visitor, 'session-public');
+
+    // Unshare: the link answers the not-found text at once.
+    const unshared = await answerOf(page, 'PUT', `/sessions/${session.id}`, () => shareSwitch.click());
+    expect(await unshared.json()).toMatchObject({ isShared: false, shareUrl: null });
+    await visitor.reload();
+    await visible(visitor.getByText('Session not found or no longer publicly available'));
+    expect(visitorErrors.filter((e) => !e.includes('404'))).toEqual([]);
+
+    // Delete from the list.
+    await page.goto('/sessions');
+    await page.getByRole('link', { name: 'Checkout flow' }).hover();
+    await page.getByRole('button', { name: 'Delete session' }).click();
+    const deleted = await answerOf(page, 'DELETE', `/sessions/${session.id}`, () => page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click());
+    expect(deleted.status()).toBe(200);
+    await visible(page.getByText('Session deleted'));
+    await visible(page.getByText('Open a device to record a session'));
+    expect(errors).toEqual([]);
+  });
+});
