@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { base64ByteLength, detectBodyKind, formFields, headerValue, mediaType, mediaTypeOf, sniffImageType } from './body-kind';
+import { base64ByteLength, detectBodyKind, formFields, headerValue, mediaType, mediaTypeOf, parseJson, sniffImageType } from './body-kind';
 
 const PNG_BASE64 = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82]).toString('base64');
 const JPEG_BASE64 = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 16, 74, 70, 73, 70]).toString('base64');
@@ -96,5 +96,16 @@ describe('helpers', () => {
     expect(base64ByteLength('QUI=')).toBe(2);
     expect(base64ByteLength('QUJD')).toBe(3);
     expect(base64ByteLength(Buffer.alloc(1000).toString('base64'))).toBe(1000);
+  });
+});
+
+describe('parseJson', () => {
+  it('parses, reports failures, and answers the same text from its cache', () => {
+    const text = JSON.stringify({ a: [1, 2] });
+    const first = parseJson(text);
+    expect(first).toEqual({ ok: true, value: { a: [1, 2] } });
+    expect(parseJson(text)).toBe(first);
+    expect(parseJson('{"broken": ')).toEqual({ ok: false });
+    expect(parseJson('null')).toEqual({ ok: true, value: null });
   });
 });

@@ -62,13 +62,25 @@ export function detectBodyKind(body: unknown, encoding: 'utf8' | 'base64' | unde
   return 'text';
 }
 
-function parsesAsJson(text: string): boolean {
+const parsesAsJson = (text: string): boolean => parseJson(text).ok;
+
+let lastText: string | undefined;
+let lastParse: { ok: true; value: unknown } | { ok: false } = { ok: false };
+
+/**
+ * JSON.parse with the last answer kept: detecting the kind and drawing the tree parse the same
+ * body, and a 5 MB body costs tens of milliseconds to parse. Equal strings that are the same
+ * object compare in constant time.
+ */
+export function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
+  if (text === lastText) return lastParse;
   try {
-    JSON.parse(text);
-    return true;
+    lastParse = { ok: true, value: JSON.parse(text) as unknown };
   } catch {
-    return false;
+    lastParse = { ok: false };
   }
+  lastText = text;
+  return lastParse;
 }
 
 /** The image type a base64 body's first bytes announce (PNG, JPEG, GIF, WebP), when no header says it. */

@@ -4,7 +4,7 @@ import { useMemo, useState } from 'react';
 import { toast } from 'sonner';
 import { IconButton } from '../../../ui/button';
 import { useMediaViewer } from '../media-viewer/media-viewer';
-import { base64ByteLength, detectBodyKind, formFields, headerValue, LARGE_JSON_CHARS, mediaType, mediaTypeOf, type BodyKind, type CapturedBodyFields } from './body-kind';
+import { base64ByteLength, detectBodyKind, formFields, headerValue, LARGE_JSON_CHARS, mediaType, mediaTypeOf, parseJson, type BodyKind, type CapturedBodyFields } from './body-kind';
 import { base64Bytes, downloadName, hexDump, useCapturedUrl } from './captured-media';
 import type { BodyView as BodyViewChoice } from './details-choices';
 import { JsonTree } from './json-tree';
@@ -43,7 +43,12 @@ export function BodyView({ side, part, url, view, onViewChange }: {
   onViewChange(view: BodyViewChoice): void;
 }) {
   const contentType = headerValue(part.headers, 'content-type');
-  const kind = detectBodyKind(part.body, part.bodyEncoding, contentType);
+  const kind = useMemo(() => detectBodyKind(part.body, part.bodyEncoding, contentType), [part.body, part.bodyEncoding, contentType]);
+  // The SDK sends the size; computing it re-encodes the whole body, so it is done once.
+  const size = useMemo(() => {
+    if (part.bodySize !== undefined || typeof part.body !== 'string') return part.bodySize;
+    return part.bodyEncoding === 'base64' ? base64ByteLength(part.body) : new Blob([part.body]).size;
+  }, [part.body, part.bodyEncoding, part.bodySize]);
   if (kind === 'empty') return <p className="details-empty">No body</p>;
   if (kind === 'invalid') {
     return <p className="details-error" role="alert">{side === 'response' ? 'Invalid body from server!' : 'Invalid body from client!'}</p>;
@@ -52,7 +57,6 @@ export function BodyView({ side, part, url, view, onViewChange }: {
   const views = VIEWS[kind];
   const shown = views?.find(([v]) => v === view)?.[0] ?? views?.[0]?.[0];
   const large = kind === 'json' && body.length > LARGE_JSON_CHARS;
-  const size = part.bodySize ?? (part.bodyEncoding === 'base64' ? base64ByteLength(body) : new Blob([body]).size);
 
   return (
     <div className="body-view" data-kind={kind}>
@@ -108,13 +112,22 @@ function BodyContent({ kind, body, encoding, contentType, view, side, url }: {
   }
 }
 
+/** JSON bodies are only drawn once detection parsed them, so the parse here is the cached one. */
+const parsedJson = (body: string): unknown => {
+  const parsed = parseJson(body);
+  return parsed.ok ? parsed.value : undefined;
+};
+
 function JsonBody({ body, side }: { body: string; side: string }) {
-  const value = useMemo(() => JSON.parse(body) as unknown, [body]);
+  const value = useMemo(() => parsedJson(body), [body]);
   return <JsonTree value={value} label={`${side === 'response' ? 'Response' : 'Request'} body`} />;
 }
 
+/** Above this, Raw shows the body as it came: indenting 5 MB of JSON costs a fifth of a second. */
+const PRETTY_JSON_MAX_CHARS = 1_000_000;
+
 function PrettyJsonText({ body }: { body: string }) {
-  const text = useMemo(() => JSON.stringify(JSON.parse(body), null, 2), [body]);
+  const text = useMemo(() => (body.length > PRETTY_JSON_MAX_CHARS ? body : JSON.stringify(parsedJson(body), null, 2)), [body]);
   return <TextBlock text={text} />;
 }
 
