@@ -2,12 +2,15 @@ import {
   CapturedItem, CLIENT_BUILD, CLIENT_BUILD_HEADER, CLIENT_VERSION, CLIENT_VERSION_HEADER, compileFilter, RequestsPage, SettingsResponse, SearchTextCache, type CompactItem,
 } from '@spyglass/protocol';
 import type { BrowserContext, Page } from 'playwright-core';
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startSimulator, type Simulator } from '../apps/simulator/src';
 import { signedInContext, signUpByApi } from './support/accounts';
 import { recordPageErrors } from './support/browser';
 import { useE2eEnvironment } from './support/environment';
 import { answerOf, clipboardText, visible } from './support/page';
+import { SCREENSHOT_DIR } from './support/paths';
 import type { RunningServer } from './support/server';
 import { screenshotBothSchemes } from './support/screenshots';
 
@@ -278,6 +281,52 @@ describe('request inspector', () => {
     await page.getByRole('button', { name: 'Clear requests' }).click();
     await visible(page.getByText('No requests to clear'));
 
+    expect(errors).toEqual([]);
+  });
+
+  it('pages older history in as the table is scrolled down, and fits a narrow screen', async () => {
+    const account = await signUpByApi(env.server);
+    ({ context } = await signedInContext(env.browser, env.server, account));
+    const page = await context.newPage();
+    const errors = recordPageErrors(page);
+
+    simulator = await startSimulator({ serverUrl: env.server.url, apiKey: account.profile.apiKey, devices: 1, rate: 0, platforms: ['android'], seed: 5 });
+    await simulator.connected();
+    const device = simulator.devices[0]!;
+    const count = 2500;
+    for (let i = 0; i < count; i++) device.client.log(`History line ${i + 1}`, { level: i % 50 === 0 ? 'error' : 'info', category: 'history' });
+    await simulator.flush();
+    expect((await storedItems(env.server, account.token, device.installId)).length).toBe(count);
+
+    await page.goto(`/devices/${device.installId}`);
+    // The first page (newest first), not everything.
+    await visible(page.getByText(/^Requests: \d+ \(Total: \d+\)$/));
+    expect((await rows(page).first().innerText())).toContain(`History line ${count}`);
+    const first = /Total: (\d+)/.exec(await page.locator('.inspector-stats-text').innerText())![1];
+    expect(Number(first)).toBeLessThan(count);
+
+    // Scrolling towards the oldest loaded row asks for the next page, until the oldest item shows.
+    const scroller = page.locator('.req-table-rows');
+    await scroller.hover();
+    await expect.poll(async () => {
+      await page.mouse.wheel(0, 100_000);
+      return page.locator('.inspector-stats-text').innerText();
+    }, { timeout: 60_000 }).toBe(`Requests: ${count} (Total: ${count})`);
+    await page.mouse.wheel(0, 100_000);
+    await visible(rows(page).filter({ has: page.locator('.req-td-details', { hasText: /^History line 1$/ }) }));
+
+    // A phone-sized screen: the toolbar wraps, nothing overflows the page sideways.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await visible(page.getByRole('button', { name: 'Logs', exact: true }));
+    await visible(page.getByRole('textbox', { name: 'Search' }).or(page.getByRole('combobox', { name: 'Search' })));
+    expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);
+    await page.evaluate('document.activeElement?.blur()');
+    // The rows scroll inside their panel: a picture of the viewport, not of 2,500 rows.
+    fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      await page.screenshot({ path: path.join(SCREENSHOT_DIR, `inspector-screen-narrow-${colorScheme}.png`), animations: 'disabled' });
+    }
     expect(errors).toEqual([]);
   });
 });
