@@ -63,7 +63,8 @@ export function BodyView({ side, part, url, view, onViewChange }: {
       <div className="body-toolbar">
         <span className="body-kind">{large ? 'Large JSON' : KIND_LABELS[kind]}</span>
         <span className="body-meta">{formatSize(size)}{mediaType(contentType) && ` · ${mediaType(contentType)}`}</span>
-        {part.bodyTruncated && <span className="body-truncated">Cut by the device at {formatSize(body.length)}</span>}
+        {/* The size beside it is what the app sent; the device kept its first 5 MB. */}
+        {part.bodyTruncated && <span className="body-truncated">Truncated by the device</span>}
         <span className="body-toolbar-gap" />
         {views && shown && (
           <div className="details-segmented" role="group" aria-label="Body view">
