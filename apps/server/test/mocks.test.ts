@@ -126,7 +126,7 @@ describeApi('mocks API', () => {
     expect((await b.api.post(`/v1/mocked-routes/${route.id}/publish`)).status).toBe(404);
     expect((await b.api.post(`/v1/mocked-routes/${route.id}/simulate`, { request: { url: 'https://api.example.com/todos/1' } })).status).toBe(404);
     expect((await b.api.get('/v1/mock-apis')).body).toEqual([]);
-    const mockBody = { isMocked: true, statusCode: 418, method: 'POST', headers: {}, body: '', url: item.details.request.url, mockedUrl: '' };
+    const mockBody = { isMocked: true, statusCode: 418, method: 'POST', headers: {}, body: '', url: 'https://api.example.com/todos/1', mockedUrl: '' };
     expect((await b.api.put(`/v1/devices/${a.device.deviceId}/requests/${item.id}/mock`, mockBody)).status).toBe(404);
     expect((await b.api.put(`/v1/devices/${b.device.deviceId}/requests/${item.id}/mock`, mockBody)).status).toBe(404);
 

@@ -109,7 +109,8 @@ describe('Spyglass client', () => {
     expect(byId.c2).toMatchObject({ ok: true });
     expect(byId.c3).toMatchObject({ ok: true });
     expect(byId.c4).toMatchObject({ ok: true });
-    expect(byId.c5).toMatchObject({ ok: false, error: expect.stringContaining('not supported') });
+    // A mocks set that is not one is refused (the shape is DeviceMocks, docs/protocol.md §6).
+    expect(byId.c5).toMatchObject({ ok: false, error: expect.stringContaining('revision') });
     expect(byId.c6).toMatchObject({ ok: false, error: 'Unknown command: from_the_future' });
     expect(sheets).toBe(1);
     await spyglass.flush();

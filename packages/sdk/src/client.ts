@@ -11,6 +11,11 @@ import type { RequestInterceptor } from './capture/interceptors';
 import { installNodeHttpCapture } from './capture/node-http';
 import { installUndiciCapture } from './capture/undici';
 import { installXhrCapture } from './capture/xhr';
+import type { MockedBy } from './capture/interceptors';
+import { mockInterceptor } from './mocks/fetch-mocks';
+import { MockEngine } from './mocks/mock-engine';
+import { installNodeHttpMocks } from './mocks/node-http-mocks';
+import { installXhrMocks } from './mocks/xhr-mocks';
 import { Connection, type ConnectionStatus } from './connection';
 import { detectDeviceInfo } from './device-info';
 import { SpyglassError } from './errors';
@@ -145,6 +150,10 @@ class Client implements SpyglassClient {
   private readonly connection: Connection;
   private readonly listeners = new Map<keyof SpyglassEvents, Set<(value: never) => void>>();
   private readonly interceptors: RequestInterceptor[] = [];
+  /** The mocks the dashboard set for this device (docs/mocks.md). */
+  private readonly mocks: MockEngine;
+  /** node:http requests a mock answered or redirected, for their items. */
+  private readonly nodeMocked = new WeakMap<object, MockedBy>();
   private readonly restore: (() => void)[] = [];
   private readonly maxInFlight: number;
   private readonly flushIntervalMs: number;
@@ -176,6 +185,17 @@ class Client implements SpyglassClient {
     this.device = detectDeviceInfo().then((detected) => ({ ...detected, ...given.data }));
     this.installId = options.installId ? Promise.resolve(options.installId) : loadInstallId(options.storage ?? defaultStorage());
 
+    this.mocks = new MockEngine({
+      onHandlerLog: (routeId, entries) => {
+        for (const entry of entries) {
+          const level = entry.level === 'error' ? 'error' : entry.level === 'warn' ? 'warning' : entry.level === 'debug' ? 'debug' : 'info';
+          this.log(entry.message, { level, category: 'mock', name: 'handler', metadata: { routeId } });
+        }
+      },
+      onHandlerError: (routeId, error) => this.log(`Mock handler failed: ${error}`, { level: 'error', category: 'mock', name: 'handler', metadata: { routeId } }),
+    });
+    // The outermost link: mocks see the request as the app made it.
+    this.interceptors.push(mockInterceptor(this.mocks));
     const hooks = this.captureHooks();
     const originalFetch = globalThis.fetch;
     const baseFetch = originalFetch.bind(globalThis);
@@ -189,8 +209,11 @@ class Client implements SpyglassClient {
       });
     }
     if (capture.xhr) {
+      // Mocks wrap outside the capture, so that a mocked XMLHttpRequest is still recorded.
       const undo = installXhrCapture(hooks);
       if (undo) this.restore.push(undo);
+      const undoMocks = installXhrMocks(this.mocks, (url) => this.mayMock(url), hooks);
+      if (undoMocks) this.restore.push(undoMocks);
     }
     if (capture.http && isNode()) void this.captureNodeClients(hooks);
     if (capture.console) {
@@ -315,23 +338,35 @@ class Client implements SpyglassClient {
     // Node's fetch reaches undici after awaits of its own: the mark must follow the async context.
     this.scope = (request) => insideFetch.run(true, request);
     this.insideScope = () => insideFetch.getStore() === true;
-    const undos = await Promise.all([installNodeHttpCapture(hooks), installUndiciCapture(hooks)]);
+    const undos = await Promise.all([
+      installNodeHttpCapture(hooks), installUndiciCapture(hooks), installNodeHttpMocks(this.mocks, (url) => this.mayMock(url), this.nodeMocked),
+    ]);
     for (const undo of undos) {
       if (this.stopped) undo();
       else this.restore.push(undo);
     }
   }
 
-  private captureHooks(): CaptureHooks {
+  private isIgnored(url: string): boolean {
     const ignore = [this.options.serverUrl.replace(/\/+$/, ''), ...(this.options.ignoreUrls ?? [])];
+    return ignore.some((rule) => (typeof rule === 'string' ? url.startsWith(rule) : rule.test(url)));
+  }
+
+  /** Mocks apply where requests are captured: network toggle on, URL not ignored. */
+  private mayMock(url: string): boolean {
+    return this.toggles.network && !this.isIgnored(url);
+  }
+
+  private captureHooks(): CaptureHooks {
     return {
       shouldCapture: (url) => {
         if (!this.toggles.network) {
           this.skipped++;
           return false;
         }
-        return !ignore.some((rule) => (typeof rule === 'string' ? url.startsWith(rule) : rule.test(url)));
+        return !this.isIgnored(url);
       },
+      mockedBy: (request) => this.nodeMocked.get(request),
       maxBodyBytes: Math.min(this.options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES, ITEM_LIMITS.maxBodyBytes),
       interceptors: this.interceptors,
       record: (item) => void this.record(item),
@@ -377,6 +412,8 @@ class Client implements SpyglassClient {
     this.resumeAt = 0;
     this.breakpointEnabled = frame.breakpointEnabled;
     this.setToggles(frame.featureToggles);
+    // Each connection starts without mocks; the server sends the device's set right after.
+    this.mocks.reset();
     this.emit('welcome', frame);
     // Whatever the previous socket carried without an ack goes again, in order.
     this.outbox.markAllUnsent();
@@ -478,7 +515,7 @@ class Client implements SpyglassClient {
         this.breakpointEnabled = args.breakpointEnabled;
         return { breakpointEnabled: this.breakpointEnabled };
       case 'mocks':
-        throw new Error(`The ${frame.name} command is not supported by this SDK version`);
+        return this.mocks.apply(args);
     }
   }
 

@@ -1,5 +1,5 @@
 import type { DeviceItem } from '@spyglass/protocol';
-import type { RequestInterceptor } from './interceptors';
+import type { MockedBy, RequestInterceptor } from './interceptors';
 
 /** What a capture module needs from the client it reports to. */
 export interface CaptureHooks {
@@ -16,6 +16,8 @@ export interface CaptureHooks {
   around<T>(request: () => T): T;
   /** True while the fetch wrapper's own request is under way (see `around`). */
   recordedAbove(): boolean;
+  /** The mock that answered or redirected a node:http request, if one did. */
+  mockedBy?(request: object): MockedBy | undefined;
 }
 
 export function headersToRecord(headers: Headers): Record<string, string> {

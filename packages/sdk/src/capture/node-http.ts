@@ -95,7 +95,8 @@ export async function installNodeHttpCapture(hooks: CaptureHooks): Promise<() =>
         if (res.statusMessage) response.statusText = res.statusMessage;
         const endAt = Date.now();
         const timings = { total: endAt - exchange.started, wait: headersAt - exchange.started, ttfb: headersAt - exchange.started, receive: endAt - headersAt, download: endAt - headersAt };
-        hooks.record(buildNetworkItem(exchange.id, exchange.createdAt, { request: exchange.request, response, timings, ...(error ? { error } : {}) }));
+        const mockedBy = hooks.mockedBy?.(req);
+        hooks.record(buildNetworkItem(exchange.id, exchange.createdAt, { request: exchange.request, response, timings, ...(error ? { error } : {}), ...(mockedBy ? { mockedBy } : {}) }, { isMocked: !!mockedBy }));
       });
     };
     const push = res.push;
