@@ -56,6 +56,8 @@ async function typeInEditor(editor: Locator, text: string): Promise<void> {
 interface EditorElement { querySelectorAll(selector: string): ArrayLike<{ textContent: string | null }> }
 const editorText = (editor: Locator) => editor.evaluate((el: EditorElement) => Array.from(el.querySelectorAll('.cm-line'), (line) => line.textContent ?? '').join('\n'));
 
+interface ScrolledElement { parentElement: ScrolledElement | null; scrollTop: number }
+
 /** A switch is a transparent checkbox under its track: the user clicks the track. */
 const switchTrack = (page: Page, name: string) => page.locator('label', { has: page.getByRole('switch', { name, exact: true }) }).first();
 
@@ -155,7 +157,6 @@ describe('mocking', () => {
     const lockedRow = section.locator('.header-row', { has: page.locator(`input[value="${INTERCEPTED_HEADER}"]`) });
     expect(await lockedRow.locator('input').first().getAttribute('readonly')).not.toBeNull();
     expect(await lockedRow.getByRole('button').count()).toBe(0);
-    await screenshotBothSchemes(page, 'mocks-item-section');
 
     // The device applies the mock once the server has sent it the new set: ask until it answers with it.
     const flashed = page.waitForSelector('.intercepted-icon[data-flashing]', { state: 'attached', timeout: UI_TIMEOUT_MS * 2 });
@@ -165,6 +166,12 @@ describe('mocking', () => {
     expect(mocked.headers[INTERCEPTED_HEADER.toLowerCase()]).toBe(itemId);
     expect(JSON.parse(mocked.body)).toEqual({ mocked: true, items: [1, 2] });
     await flashed;
+    await page.getByRole('button', { name: 'Expand' }).click();
+    await section.evaluate((el: ScrolledElement) => {
+      // The section opens the response panel: show the panel from its top.
+      for (let box = el.parentElement; box; box = box.parentElement) box.scrollTop = 0;
+    });
+    await screenshotBothSchemes(page, 'mocks-item-section');
 
     // Off again: the real server answers.
     const off = mockUpdate((body) => body.isMocked === false);

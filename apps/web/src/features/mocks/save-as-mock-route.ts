@@ -1,6 +1,7 @@
 import { MOCK_LIMITS, MOCK_MESSAGES, MOCK_METHODS, type CapturedItem, type MockMethod } from '@spyglass/protocol';
 import { toast } from 'sonner';
 import { errorMessage } from '../../lib/api';
+import { mockableHeaders } from './item-mock/item-mock-data';
 import { createMockedRoute } from './mocks.api';
 
 const toastOptions = { duration: MOCK_LIMITS.toastMs };
@@ -30,7 +31,7 @@ export async function saveItemAsMockRoute(deviceId: string, item: CapturedItem):
         method: (MOCK_METHODS as readonly string[]).includes(method) ? method as MockMethod : 'GET',
         mockedUrl: request.url,
         statusCode: status >= MOCK_LIMITS.statusMin && status <= MOCK_LIMITS.statusMax ? status : MOCK_LIMITS.defaultStatus,
-        headers: Object.entries(response.headers).map(([key, value]) => ({ key, value })),
+        headers: Object.entries(mockableHeaders(response.headers)).map(([key, value]) => ({ key, value })),
         // A binary answer is kept base64-encoded by the SDK; a route's body is text.
         body: response.bodyEncoding === 'base64' ? '' : (response.body ?? ''),
       },

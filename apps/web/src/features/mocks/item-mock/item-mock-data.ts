@@ -13,6 +13,17 @@ export interface ItemMockDraft {
   body: string;
 }
 
+/**
+ * Headers of the captured exchange that describe its transport, not its content: a mocked answer
+ * has its own length and an unencoded body, so carrying them over would break the app's client.
+ */
+const TRANSPORT_HEADERS = new Set(['connection', 'keep-alive', 'transfer-encoding', 'content-length', 'content-encoding', 'te', 'trailer', 'upgrade', 'proxy-connection']);
+
+/** The captured response headers a mock may give again. */
+export function mockableHeaders(headers: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(headers).filter(([key]) => !TRANSPORT_HEADERS.has(key.toLowerCase())));
+}
+
 /** The captured answer: what Revert goes back to and what a first mock starts from. */
 export const originalBody = (item: NetworkItem): string => item.details.response?.body ?? '';
 
@@ -48,7 +59,7 @@ export function initialDraft(item: NetworkItem): ItemMockDraft {
     statusCode: status !== undefined && isStatusInRange(status) ? status : MOCK_LIMITS.defaultStatus,
     delayMs: null,
     mockedUrl: item.details.request.url,
-    headers: withInterceptedHeader(item.details.response?.headers ?? {}, item.id),
+    headers: withInterceptedHeader(mockableHeaders(item.details.response?.headers ?? {}), item.id),
     body: originalBody(item),
   };
 }

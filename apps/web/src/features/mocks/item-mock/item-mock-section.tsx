@@ -115,7 +115,7 @@ export function ItemMockSection({ item, deviceId }: { item: NetworkItem; deviceI
             </div>
             <div className="field">
               <span className="field-label">Body</span>
-              <BodyEditor label="Mock body" value={body} contentType={contentType} height="220px" onChange={changeBody}
+              <BodyEditor label="Mock body" value={body} contentType={contentType} height="200px" onChange={changeBody}
                 actions={(
                   <Button size="sm" variant="ghost" icon={<RotateCcw size={14} aria-hidden="true" />} disabled={body === originalBody(item)}
                     onClick={() => {

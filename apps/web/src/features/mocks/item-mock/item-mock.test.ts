@@ -1,7 +1,7 @@
 import { INTERCEPTED_HEADER } from '@spyglass/protocol';
 import { describe, expect, it, vi } from 'vitest';
 import { networkItem } from '../../../../../../packages/protocol/src/item-fixtures';
-import { acceptsBody, initialDraft, itemMockToSend, withInterceptedHeader } from './item-mock-data';
+import { acceptsBody, initialDraft, itemMockToSend, mockableHeaders, withInterceptedHeader } from './item-mock-data';
 import { LatestSender } from './latest-sender';
 
 const item = networkItem({ id: 'item-1', num: 4, status: 200, url: 'https://api.example.com/todos?page=2', responseBody: '[1]', responseHeaders: { 'content-type': 'application/json' } });
@@ -12,6 +12,11 @@ describe('item mock data (spec 001 §3-§5)', () => {
       isMocked: false, statusCode: 200, delayMs: null, mockedUrl: 'https://api.example.com/todos?page=2',
       headers: { 'content-type': 'application/json', [INTERCEPTED_HEADER]: 'item-1' }, body: '[1]',
     });
+  });
+
+  it('leaves out the headers of the captured transport', () => {
+    expect(mockableHeaders({ 'Content-Type': 'text/html', 'Transfer-Encoding': 'chunked', 'content-length': '12', 'Content-Encoding': 'gzip', Connection: 'keep-alive', 'X-A': '1' }))
+      .toEqual({ 'Content-Type': 'text/html', 'X-A': '1' });
   });
 
   it('keeps the intercepted header holding the item id, whatever was sent', () => {

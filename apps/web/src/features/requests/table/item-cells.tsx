@@ -4,6 +4,7 @@ import {
 } from '@spyglass/protocol';
 import { Activity, ChartNoAxesColumn, Globe, Image, ScrollText, Zap, type LucideIcon } from 'lucide-react';
 import type { TableColumnId } from './columns';
+import { useInterceptedFlash } from '../../mocks/intercepted-flash';
 
 export const TYPE_LABELS: Readonly<Record<ItemType, string>> = {
   network: 'network',
@@ -78,6 +79,19 @@ export function ItemCell({ item, column }: { item: CompactItem; column: TableCol
   }
 }
 
+/**
+ * The mocked mark of a network row; it flashes for 0.5 s when a new request was answered by this
+ * item's mock (spec 001 §4).
+ */
+function MockedIcon({ itemId }: { itemId: string }) {
+  const flash = useInterceptedFlash(itemId);
+  return (
+    <span key={flash} className={`req-mocked intercepted-icon${flash > 0 ? ' is-flashing' : ''}`} data-flashing={flash > 0 || undefined}>
+      <Zap size={12} aria-label="Mocked" />
+    </span>
+  );
+}
+
 /** The request line with its status for network items, the message or the name for the rest. */
 function DetailsCell({ item }: { item: CompactItem }) {
   const mocked = isMocked(item);
@@ -90,7 +104,7 @@ function DetailsCell({ item }: { item: CompactItem }) {
         <span className={`req-status-pill is-${tone ?? 'pending'}`}>{status ?? '···'}</span>
         <span className="req-method">{method}</span>
         <span className="req-cell-text">{url}</span>
-        {mocked && <Zap className="req-mocked" size={12} aria-label="Mocked" />}
+        {mocked && <MockedIcon itemId={item.id} />}
       </span>
     );
   }
