@@ -72,6 +72,26 @@ describe.skipIf(!redisAvailable)('Redis live bus', () => {
     expect(await a.publishCounted(topic, 'fifth')).toBe(0);
     expect(onB).toHaveLength(3);
   });
+
+  it('knows which topics other nodes listen to: at once when a subscription is ready, and on joining', async () => {
+    const topic = `test:${crypto.randomUUID()}`;
+    expect(a.mayHaveSubscribers(topic)).toBe(false);
+    const subB = b.subscribe(topic, () => {});
+    await subB.ready;
+    // Ready means every node heard of it: a publisher asking now cannot skip the message.
+    expect(a.mayHaveSubscribers(topic)).toBe(true);
+
+    const c = new RedisBus(REDIS_URL, log);
+    await c.connect();
+    try {
+      expect(c.mayHaveSubscribers(topic)).toBe(true);
+      expect(c.mayHaveSubscribers(`test:${crypto.randomUUID()}`)).toBe(false);
+      subB.unsubscribe();
+      await expect.poll(() => a.mayHaveSubscribers(topic) || c.mayHaveSubscribers(topic)).toBe(false);
+    } finally {
+      await c.close();
+    }
+  });
 });
 
 /** Two server nodes on one database and one Redis, as behind a load balancer. */

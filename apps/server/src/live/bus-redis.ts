@@ -1,14 +1,33 @@
+import crypto from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
 import { LocalTopics, newNodeId, type BusHandler, type BusSubscription, type LiveBus } from './bus';
 
 const CHANNEL_PREFIX = 'spyglass:';
+/** Where nodes tell each other which topics they listen to (see `mayHaveSubscribers`). */
+const INTEREST_CHANNEL = 'spyglass-interest';
+/** Each node repeats its whole list this often; a node not heard for three periods is forgotten. */
+const INTEREST_REFRESH_MS = 30_000;
+/** How long a new subscription waits for the other nodes to confirm they heard of it. */
+const INTEREST_ACK_TIMEOUT_MS = 2_000;
+
+type InterestMessage =
+  | { n: string; t: 'add' | 'del'; topic: string; id?: string }
+  | { n: string; t: 'all'; topics: string[] }
+  | { n: string; t: 'sync' }
+  | { n: string; t: 'ack'; id: string; to: string };
 
 /**
  * The live bus across server nodes: Redis pub/sub, one connection to publish and one to
  * subscribe. A node delivers its own messages locally at once and skips their echo from Redis,
  * so local viewers never wait for a Redis round trip. Each payload crosses Redis once per topic,
  * whatever the number of viewers behind it.
+ *
+ * Nodes also tell each other which topics they listen to, so that a publisher knows when nobody
+ * anywhere listens and skips building the message at all (ingest asks before it serializes a
+ * batch for viewers). A subscription is `ready` only once every other node confirmed it heard of
+ * it: a node that decided "nobody listens" before that decided it about an item committed before
+ * that, which the new viewer then loads from the API.
  */
 export class RedisBus implements LiveBus {
   readonly nodeId = newNodeId();
@@ -18,6 +37,14 @@ export class RedisBus implements LiveBus {
   private readonly subscribing = new Map<string, Promise<void>>();
   private readonly originPrefix: string;
   private lastPublishWarning = 0;
+  /** Topics other nodes listen to: topic → node ids. */
+  private readonly remote = new Map<string, Set<string>>();
+  /** When each other node last sent its whole list. */
+  private readonly heardFrom = new Map<string, number>();
+  private readonly waitingAcks = new Map<string, { missing: number; done: () => void }>();
+  private refreshTimer: NodeJS.Timeout | null = null;
+  /** Until the first sync is done, every topic may have listeners elsewhere. */
+  private synced = false;
 
   constructor(url: string, private readonly log: FastifyBaseLogger) {
     this.local = new LocalTopics(log);
@@ -40,6 +67,13 @@ export class RedisBus implements LiveBus {
         client.once('end', () => reject(new Error('Redis connection closed before it was ready')));
       });
     await Promise.all([up(this.pub), up(this.sub)]);
+    await this.sub.subscribe(INTEREST_CHANNEL);
+    // Every other node answers with its list; each answer is applied as it arrives.
+    const nodes = await this.pub.publish(INTEREST_CHANNEL, JSON.stringify({ n: this.nodeId, t: 'sync' }));
+    await this.awaitAcks(`sync:${this.nodeId}`, nodes - 1);
+    this.synced = true;
+    this.refreshTimer = setInterval(() => this.refreshInterest(), INTEREST_REFRESH_MS);
+    this.refreshTimer.unref();
   }
 
   publish(topic: string, message: string): void {
@@ -64,7 +98,7 @@ export class RedisBus implements LiveBus {
   subscribe(topic: string, handler: BusHandler): BusSubscription {
     let ready: Promise<void>;
     if (this.local.add(topic, handler)) {
-      ready = this.sub.subscribe(CHANNEL_PREFIX + topic).then(() => undefined);
+      ready = Promise.all([this.sub.subscribe(CHANNEL_PREFIX + topic), this.announce(topic)]).then(() => undefined);
       this.subscribing.set(topic, ready);
       ready.catch((err: Error) => this.log.warn({ topic, message: err.message }, 'live bus: subscribe failed'));
     } else {
@@ -78,6 +112,7 @@ export class RedisBus implements LiveBus {
         active = false;
         if (this.local.remove(topic, handler)) {
           this.subscribing.delete(topic);
+          this.sendInterest({ n: this.nodeId, t: 'del', topic });
           this.sub.unsubscribe(CHANNEL_PREFIX + topic).catch(() => {
             // The connection is closing or gone; its subscriptions went with it.
           });
@@ -86,15 +121,111 @@ export class RedisBus implements LiveBus {
     };
   }
 
-  mayHaveSubscribers(): boolean {
-    return true;
+  mayHaveSubscribers(topic: string): boolean {
+    return !this.synced || this.local.has(topic) || this.remote.has(topic);
   }
 
   async close(): Promise<void> {
+    if (this.refreshTimer) clearInterval(this.refreshTimer);
+    for (const { done } of this.waitingAcks.values()) done();
     await Promise.allSettled([this.pub.quit(), this.sub.quit()]);
   }
 
+  /** Tells the other nodes that this one listens to `topic`; resolves once they all confirmed. */
+  private async announce(topic: string): Promise<void> {
+    const id = crypto.randomUUID();
+    const nodes = await this.pub.publish(INTEREST_CHANNEL, JSON.stringify({ n: this.nodeId, t: 'add', topic, id }));
+    await this.awaitAcks(id, nodes - 1);
+  }
+
+  /** Waits for `count` acks of `id`; a node that does not answer in time is not waited for. */
+  private awaitAcks(id: string, count: number): Promise<void> {
+    if (count <= 0) return Promise.resolve();
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        this.waitingAcks.delete(id);
+        this.log.warn('live bus: a node did not confirm a subscription in time');
+        resolve();
+      }, INTEREST_ACK_TIMEOUT_MS);
+      this.waitingAcks.set(id, {
+        missing: count,
+        done: () => {
+          clearTimeout(timer);
+          this.waitingAcks.delete(id);
+          resolve();
+        },
+      });
+    });
+  }
+
+  private sendInterest(message: InterestMessage): void {
+    this.pub.publish(INTEREST_CHANNEL, JSON.stringify(message)).catch(() => {
+      // Redis is away: the next refresh repeats the whole list.
+    });
+  }
+
+  private refreshInterest(): void {
+    this.sendInterest({ n: this.nodeId, t: 'all', topics: this.local.topics() });
+    const now = Date.now();
+    for (const [node, at] of this.heardFrom) {
+      if (now - at > 3 * INTEREST_REFRESH_MS) this.forget(node);
+    }
+  }
+
+  private forget(node: string): void {
+    this.heardFrom.delete(node);
+    for (const [topic, nodes] of this.remote) if (nodes.delete(node) && nodes.size === 0) this.remote.delete(topic);
+  }
+
+  private listens(node: string, topic: string): void {
+    let nodes = this.remote.get(topic);
+    if (!nodes) this.remote.set(topic, (nodes = new Set()));
+    nodes.add(node);
+  }
+
+  private onInterest(payload: string): void {
+    const message = JSON.parse(payload) as InterestMessage;
+    if (message.n === this.nodeId) return;
+    switch (message.t) {
+      case 'add':
+        this.listens(message.n, message.topic);
+        if (message.id) this.sendInterest({ n: this.nodeId, t: 'ack', id: message.id, to: message.n });
+        break;
+      case 'del': {
+        const nodes = this.remote.get(message.topic);
+        if (nodes?.delete(message.n) && nodes.size === 0) this.remote.delete(message.topic);
+        break;
+      }
+      case 'all':
+        this.forget(message.n);
+        this.heardFrom.set(message.n, Date.now());
+        for (const topic of message.topics) this.listens(message.n, topic);
+        // An answer to a new node's sync counts as its ack.
+        this.acked(`sync:${this.nodeId}`);
+        break;
+      case 'sync':
+        this.sendInterest({ n: this.nodeId, t: 'all', topics: this.local.topics() });
+        break;
+      case 'ack':
+        if (message.to === this.nodeId) this.acked(message.id);
+        break;
+    }
+  }
+
+  private acked(id: string): void {
+    const waiting = this.waitingAcks.get(id);
+    if (waiting && --waiting.missing <= 0) waiting.done();
+  }
+
   private onMessage(channel: string, payload: string): void {
+    if (channel === INTEREST_CHANNEL) {
+      try {
+        this.onInterest(payload);
+      } catch (err) {
+        this.log.warn({ message: (err as Error).message }, 'live bus: unreadable interest message');
+      }
+      return;
+    }
     if (payload.startsWith(this.originPrefix)) return;
     const newline = payload.indexOf('\n');
     if (newline < 0 || !channel.startsWith(CHANNEL_PREFIX)) return;

@@ -71,6 +71,11 @@ export class LocalTopics {
     return this.handlers.has(topic);
   }
 
+  /** Every topic with a handler. */
+  topics(): string[] {
+    return [...this.handlers.keys()];
+  }
+
   /** Answers whether any handler received the message. */
   deliver(topic: string, message: string): boolean {
     const set = this.handlers.get(topic);
