@@ -82,12 +82,26 @@ interface Compiled<T> {
   specificity: number;
 }
 
+interface MethodBucket<T> {
+  /** Per host name: the rules naming that host and the rules for any host, in precedence order. */
+  byHost: Map<string, Compiled<T>[]>;
+  /** Rules for any host (or a host with wildcards): all a request to another host can match. */
+  anyHost: Compiled<T>[];
+}
+
+/** The host name a pattern names exactly (without its port), or undefined for any / wildcard hosts. */
+function exactHostName(pattern: UrlPattern): string | undefined {
+  if (typeof pattern.host !== 'string') return undefined;
+  return pattern.hostHasPort ? pattern.host.slice(0, pattern.host.lastIndexOf(':')) : pattern.host;
+}
+
 /**
- * A set of rules compiled once and kept in precedence order, so that finding the rule for a
- * request is one URL parse and a scan that stops at the first match.
+ * A set of rules compiled once and kept in precedence order, bucketed by method and host name,
+ * so that finding the rule for a request is one URL parse and a scan of the rules that could take
+ * it, which stops at the first match (bench/suites/60-mocks.ts).
  */
 export class MockRuleSet<T> {
-  private readonly byMethod = new Map<string, Compiled<T>[]>();
+  private readonly byMethod = new Map<string, MethodBucket<T>>();
   readonly size: number;
 
   constructor(rules: readonly T[], describe: (rule: T) => { id: string; createdAt: string; method: string; url: string } | undefined) {
@@ -101,19 +115,29 @@ export class MockRuleSet<T> {
     }
     all.sort(comparePrecedence);
     for (const rule of all) {
-      const list = this.byMethod.get(rule.method);
-      if (list) list.push(rule);
-      else this.byMethod.set(rule.method, [rule]);
+      let bucket = this.byMethod.get(rule.method);
+      if (!bucket) this.byMethod.set(rule.method, (bucket = { byHost: new Map(), anyHost: [] }));
+      const host = exactHostName(rule.pattern);
+      if (host === undefined) {
+        bucket.anyHost.push(rule);
+        // Kept in order: rules are visited by precedence, so appending preserves it everywhere.
+        for (const list of bucket.byHost.values()) list.push(rule);
+      } else {
+        let list = bucket.byHost.get(host);
+        if (!list) bucket.byHost.set(host, (list = [...bucket.anyHost]));
+        list.push(rule);
+      }
     }
     this.size = all.length;
   }
 
   /** The winning rule for the request and its compiled pattern, if any rule takes it. */
   find(method: string, url: RequestUrl | string): { rule: T; pattern: UrlPattern; url: RequestUrl } | undefined {
-    const list = this.byMethod.get(method.toUpperCase());
-    if (!list) return undefined;
+    const bucket = this.byMethod.get(method.toUpperCase());
+    if (!bucket) return undefined;
     const parsed = typeof url === 'string' ? parseRequestUrl(url) : url;
     if (!parsed) return undefined;
+    const list = bucket.byHost.get(parsed.hostname) ?? bucket.anyHost;
     for (const rule of list) if (urlMatches(rule.pattern, parsed)) return { rule: rule.value, pattern: rule.pattern, url: parsed };
     return undefined;
   }
