@@ -11,6 +11,8 @@ describe('field values of a store for the search suggestions', () => {
     const store = new ItemStore({ host: new ManualHost() });
     const values = new StoreFieldValues(store, new ManualHost());
     expect(values.suggest('')).toEqual([]);
+    let told = 0;
+    values.subscribe(() => told++);
 
     store.upsertMany([
       networkItem({ id: 'a', method: 'POST', url: 'https://api.example.com/login?x=1', status: 401 }),
@@ -30,6 +32,9 @@ describe('field values of a store for the search suggestions', () => {
     expect(displays(values, 'err')).toEqual([]);
     store.clear();
     expect(values.suggest('')).toEqual([]);
+    // Added, replaced (added and removed), deleted, cleared.
+    expect(told).toBe(5);
+    expect(values.version).toBe(5);
   });
 
   it('rank exact, then prefix, then contained values, the most frequent first, and honour Aa', () => {

@@ -16,18 +16,25 @@ export class StoreFieldValues {
   /** Items held at attach time not yet indexed; removals meanwhile are skipped, not double-counted. */
   private backlog: readonly CompactItem[] = [];
   private removedDuringCatchUp: Set<CompactItem> | null = null;
+  private changes = 0;
+  private readonly listeners = new Set<() => void>();
 
   constructor(store: ItemStore, host: SliceHost = sharedSliceHost(), sliceMs = DEFAULT_SLICE_MS) {
     store.observeItems({
-      added: (items) => this.index.addAll(items),
+      added: (items) => {
+        this.index.addAll(items);
+        this.changed();
+      },
       removed: (items) => {
         if (this.removedDuringCatchUp) for (const item of items) this.removedDuringCatchUp.add(item);
         for (const item of items) this.index.remove(item);
+        this.changed();
       },
       cleared: () => {
         this.backlog = [];
         this.removedDuringCatchUp = null;
         this.index.clear();
+        this.changed();
       },
     });
     if (store.totalCount > 0) this.catchUp([...store.allItems()], host, sliceMs);
@@ -37,6 +44,16 @@ export class StoreFieldValues {
   get catchingUp(): boolean {
     return this.removedDuringCatchUp !== null;
   }
+
+  /** Changes whenever the values may have changed (an open dropdown re-asks for its suggestions). */
+  get version(): number {
+    return this.changes;
+  }
+
+  readonly subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
 
   suggest(input: string, options?: SuggestOptions): SearchTag[] {
     return this.index.suggest(input, options);
@@ -49,7 +66,13 @@ export class StoreFieldValues {
     runSliced(this.indexBacklog(removed), () => {
       if (this.removedDuringCatchUp === removed) this.removedDuringCatchUp = null;
       this.backlog = [];
+      this.changed();
     }, host, sliceMs);
+  }
+
+  private changed(): void {
+    this.changes++;
+    for (const listener of this.listeners) listener();
   }
 
   private *indexBacklog(removed: ReadonlySet<CompactItem>): Generator<void, void> {

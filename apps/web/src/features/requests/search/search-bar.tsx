@@ -1,6 +1,6 @@
 import { defaultDateRangeInputs, type SearchTag } from '@spyglass/protocol';
 import { CalendarRange, Search, X } from 'lucide-react';
-import { useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useId, useMemo, useRef, useState, useSyncExternalStore, type KeyboardEvent } from 'react';
 import { Button, IconButton } from '../../../ui/button';
 import type { ItemStore } from '../store/item-store';
 import { fieldValuesOf } from './field-values';
@@ -24,9 +24,12 @@ export function SearchBar({ search, store }: SearchBarProps) {
   const listboxId = useId();
   const [active, setActive] = useState(-1);
   const values = fieldValuesOf(store);
+  // Followed only while the dropdown is open: values arriving then show in it.
+  const valuesVersion = useSyncExternalStore(state.suggestionsOpen ? values.subscribe : ignoreChanges, () => values.version);
   const suggestions = useMemo(
     () => (state.suggestionsOpen ? values.suggest(state.input, { caseSensitive: state.caseSensitive }) : []),
-    [values, state.suggestionsOpen, state.input, state.caseSensitive],
+    // valuesVersion stands for the content of `values`, which is one object for the store's life.
+    [values, valuesVersion, state.suggestionsOpen, state.input, state.caseSensitive],
   );
   const open = state.suggestionsOpen && suggestions.length > 0;
   const highlighted = open && active >= 0 && active < suggestions.length ? active : -1;
@@ -163,6 +166,8 @@ export function SearchBar({ search, store }: SearchBarProps) {
     </div>
   );
 }
+
+const ignoreChanges = () => () => {};
 
 /** The suggestion with the typed part marked. */
 function Highlighted({ text, part, caseSensitive }: { text: string; part: string; caseSensitive: boolean }) {
