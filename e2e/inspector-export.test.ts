@@ -136,7 +136,7 @@ describe('inspector export and cURL', () => {
     await visible(page.getByText(`Selected ${captured.length} of ${captured.length} requests (Total: ${captured.length})`));
 
     // HAR 1.2, valid by the HAR schema, with exactly the captured network requests.
-    const harFile = await exportAs(page, 'HAR', { screenshot: 'inspector-export-modal' });
+    const harFile = await exportAs(page, 'HAR');
     expect(harFile.name).toBe('spyglass-requests.har');
     const har = JSON.parse(harFile.text) as HarLog;
     await expect(harValidator.har(har)).resolves.toBeTruthy();
@@ -161,7 +161,8 @@ describe('inspector export and cURL', () => {
     expect(order.response.content.mimeType).toBe('application/json');
 
     // CSV: method, url, status, timestamp of every selected item, parsed back by a CSV library.
-    const csvFile = await exportAs(page, 'CSV');
+    // (The screenshot shows the csv preview: the indented HAR preview scrolls, and screenshots grow to show scrolled panels whole.)
+    const csvFile = await exportAs(page, 'CSV', { screenshot: 'inspector-export-modal' });
     expect(csvFile.name).toBe('spyglass-requests.csv');
     const parsed = Papa.parse<Record<string, string>>(csvFile.text, { header: true, skipEmptyLines: true });
     expect(parsed.errors).toEqual([]);

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import type { ItemStore } from '../store/item-store';
 import { ChartBinner } from './chart-binner';
-import { binAt, binSpan, binStart, CHART_GRANULARITIES, type ChartBins, type ChartGranularity } from './chart-bins';
+import { barLabel, binAt, binSpan, binStart, CHART_GRANULARITIES, type ChartBins, type ChartGranularity } from './chart-bins';
 import './bar-chart.css';
 
 /** Spec 001 §9: chart height 150, bars at least 32 wide. */
@@ -11,8 +11,11 @@ const BAR_GAP = 4;
 const SLOT = BAR_WIDTH + BAR_GAP;
 /** Bars drawn beyond each side of the view, so a fast scroll shows no gap. */
 const OVERSCAN_BARS = 4;
-/** Half the tooltip's width: it stays inside the chart at both ends. */
-const TOOLTIP_HALF = 80;
+/** The scroll area's side padding (bar-chart.css). */
+const CHART_PADDING = 10;
+/** About the widest tooltip, to tell whether it fits right of a bar. */
+const TOOLTIP_WIDTH = 170;
+const TOOLTIP_GAP = 6;
 
 export interface BarChartProps {
   store: ItemStore;
@@ -21,13 +24,6 @@ export interface BarChartProps {
 }
 
 const tooltipDate = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-const pad2 = (n: number) => String(n).padStart(2, '0');
-
-/** Spec 001 'Bar chart': the label shows hours only at a granularity of 60 minutes or more. */
-export function barLabel(start: number, granularity: ChartGranularity): string {
-  const d = new Date(start);
-  return granularity >= 60 ? `${pad2(d.getHours())}h` : `${pad2(d.getHours())}:${pad2(d.getMinutes())}`;
-}
 
 function requestsText(count: number): string {
   return `${count.toLocaleString('en-US')} ${count === 1 ? 'request' : 'requests'}`;
@@ -69,6 +65,7 @@ export function BarChart({ store, onBinClick }: BarChartProps) {
   );
 }
 
+/** The hovered bin and its bar's left edge in the visible part of the chart. */
 interface Hover { key: number; left: number }
 
 function Bars({ bins, granularity, onBinClick }: { bins: ChartBins; granularity: ChartGranularity; onBinClick: (index: number) => void }) {
@@ -78,8 +75,11 @@ function Bars({ bins, granularity, onBinClick }: { bins: ChartBins; granularity:
   /** Whether the newest bars were in view: then new bins keep them in view, as a live chart should. */
   const atEnd = useRef(true);
 
-  const span = binSpan(bins);
-  const firstKey = span === 0 ? 0 : bins.keys[0]!;
+  // A short history is drawn as a timeline filling the chart: empty (zero) bins before the first
+  // request, so that its bars stand at the right, next to now, with the times leading up to them.
+  const span = Math.max(binSpan(bins), Math.floor((view.width - 2 * CHART_PADDING) / SLOT));
+  const lastKey = bins.keys.length === 0 ? 0 : bins.keys[bins.keys.length - 1]!;
+  const firstKey = lastKey - span + 1;
   const trackWidth = span * SLOT;
 
   const measure = useCallback(() => {
@@ -114,7 +114,7 @@ function Bars({ bins, granularity, onBinClick }: { bins: ChartBins; granularity:
     const start = binStart(bins, key);
     const height = count === 0 ? 0 : Math.max(2, (count / bins.max) * 100);
     const label = `${requestsText(count)}, ${tooltipDate.format(start)}`;
-    const show = () => setHover({ key, left: i * SLOT - view.left + BAR_WIDTH / 2 });
+    const show = () => setHover({ key, left: i * SLOT - view.left });
     bars.push(
       <button
         key={key}
@@ -148,7 +148,14 @@ function Bars({ bins, granularity, onBinClick }: { bins: ChartBins; granularity:
         <div className="bar-chart-track" style={{ width: trackWidth }}>{bars}</div>
       </div>
       {hover && hovered && (
-        <div className="bar-chart-tooltip" role="tooltip" style={{ left: Math.min(Math.max(TOOLTIP_HALF, hover.left), Math.max(TOOLTIP_HALF, view.width - TOOLTIP_HALF)) }}>
+        // Beside the bar, never over it: right of it where there is room, else left of it.
+        <div
+          className="bar-chart-tooltip"
+          role="tooltip"
+          style={hover.left + BAR_WIDTH + TOOLTIP_GAP + TOOLTIP_WIDTH <= view.width
+            ? { left: hover.left + BAR_WIDTH + TOOLTIP_GAP + CHART_PADDING }
+            : { left: hover.left - TOOLTIP_GAP + CHART_PADDING, transform: 'translateX(-100%)' }}
+        >
           <strong>{requestsText(hovered.count)}</strong>
           <span>{tooltipDate.format(binStart(bins, hover.key))}</span>
         </div>

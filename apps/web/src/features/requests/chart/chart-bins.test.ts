@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { binAt, binsOfAnyRows, binsOfOrderedRows, binSpan, binStart, type ChartBins, type TimeAt } from './chart-bins';
+import { barLabel, binAt, binsOfAnyRows, binsOfOrderedRows, binSpan, binStart, type ChartBins, type TimeAt } from './chart-bins';
 
 const MIN = 60_000;
 const T0 = Date.UTC(2026, 10, 23, 10, 0, 0);
@@ -101,5 +101,12 @@ describe('chart bins', () => {
     expect(bins.total).toBe(n);
     expect(bins.keys.length).toBe(37);
     expect(reads).toBeLessThan(37 * 2 * 20);
+  });
+
+  it('labels bars with hours and minutes, and hours only at 60 minutes', () => {
+    const at = new Date(2026, 10, 23, 9, 5).getTime();
+    expect(barLabel(at, 1)).toBe('09:05');
+    expect(barLabel(at, 30)).toBe('09:05');
+    expect(barLabel(at, 60)).toBe('09h');
   });
 });

@@ -171,3 +171,11 @@ export function binSpan(bins: ChartBins): number {
   const n = bins.keys.length;
   return n === 0 ? 0 : bins.keys[n - 1]! - bins.keys[0]! + 1;
 }
+
+const pad2 = (n: number) => String(n).padStart(2, '0');
+
+/** A bar's label in local time; spec 001 'Bar chart': hours only at a granularity of 60 minutes or more. */
+export function barLabel(start: number, granularity: ChartGranularity): string {
+  const d = new Date(start);
+  return granularity >= 60 ? `${pad2(d.getHours())}h` : `${pad2(d.getHours())}:${pad2(d.getMinutes())}`;
+}

@@ -28,6 +28,11 @@ function countText(count: number, format: ExportFormat): string {
   return `${count.toLocaleString('en-US')} ${noun}${count === 1 ? '' : 's'}`;
 }
 
+/** The preview indented for reading (the file itself stays compact: one item per line). */
+function readablePreview(format: ExportFormat, text: string): string {
+  return format === 'csv' ? text : JSON.stringify(JSON.parse(text), null, 2);
+}
+
 /**
  * Export modal (spec 001 'Export modal', §4 'Export dialog', §9): json, csv or har, a preview of
  * the first 10 requests, progress 0 to 100 while the file is built (yielding to the UI every 100
@@ -65,7 +70,7 @@ export function ExportModal({ open, onOpenChange, items, loadItem }: ExportModal
     const first = itemsForFormat(format, source).slice(0, EXPORT_PREVIEW_COUNT);
     loadBatch(format, first, loadItem, undefined, controller.signal).then(
       (full) => {
-        if (!controller.signal.aborted) setPreview({ format, text: exportPreview(format, full) });
+        if (!controller.signal.aborted) setPreview({ format, text: readablePreview(format, exportPreview(format, full)) });
       },
       (error: unknown) => {
         if (controller.signal.aborted) return;
