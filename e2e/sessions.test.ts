@@ -136,6 +136,13 @@ describe('sessions and public sharing', () => {
     await visitor.mouse.move(0, 0);
     await screenshotBothSchemes(visitor, 'session-public');
 
+    // The dashboard's own /shared-sessions route shows the same view to a signed-out visitor.
+    const dashboardVisitor = await visitorContext.newPage();
+    await dashboardVisitor.goto(`${env.server.url}/shared-sessions/${session.id}`);
+    await visible(dashboardVisitor.getByRole('heading', { name: 'Checkout flow' }));
+    await visible(dashboardVisitor.getByText(`Requests: ${n} (Total: ${n})`));
+    await dashboardVisitor.close();
+
     // Unshare: the link answers the not-found text at once.
     const unshared = await answerOf(page, 'PUT', `/sessions/${session.id}`, () => shareSwitch.click());
     expect(await unshared.json()).toMatchObject({ isShared: false, shareUrl: null });

@@ -120,18 +120,21 @@ export async function createSession(database: DatabaseHandle, blobs: BlobStore, 
       await trx.insertInto('sessions').values(row).execute();
       const copy = trx.selectFrom('items')
         .select(sql<string>`cast(${id} as text)`.as('session_id'))
-        .select(sql<number>`row_number() over (order by num)`.as('num'))
+        .select(sql<number>`row_number() over (order by created_at, num)`.as('num'))
         .select(COPIED_COLUMNS)
         .where('user_id', '=', input.userId)
         .where('device_id', '=', input.device.id)
         .where(idIn(database.engine, ids));
-      const result = await trx.insertInto('session_items')
+      // RETURNING hands back the blob keys in the same pass: a second look for them would read
+      // every copied row again.
+      const copied = await trx.insertInto('session_items')
         .columns(['session_id', 'num', ...COPIED_COLUMNS])
         .expression(copy)
-        .executeTakeFirst();
-      const copied = Number(result.numInsertedOrUpdatedRows ?? 0n);
-      if (copied !== ids.length) throw new MissingRequestsError(ids.length - copied, ids.length);
-      await linkBlobs(trx, blobs, input.userId, id, owner);
+        .returning(['num', 'id', 'request_body_blob', 'response_body_blob', 'image_blob'])
+        .execute();
+      if (copied.length !== ids.length) throw new MissingRequestsError(ids.length - copied.length, ids.length);
+      const withBlobs = copied.filter((r) => r.request_body_blob !== null || r.response_body_blob !== null || r.image_blob !== null);
+      await linkBlobs(trx, blobs, input.userId, id, owner, withBlobs);
     });
   } catch (error) {
     await blobs.deleteDevice(input.userId, owner);
@@ -141,12 +144,10 @@ export async function createSession(database: DatabaseHandle, blobs: BlobStore, 
 }
 
 /** Points the session's rows at their own links of the live blobs (few rows: large bodies and screenshots). */
-async function linkBlobs(trx: Kysely<Database>, blobs: BlobStore, userId: string, sessionId: string, owner: string): Promise<void> {
-  const rows = await trx.selectFrom('session_items')
-    .select(['num', 'id', 'request_body_blob', 'response_body_blob', 'image_blob'])
-    .where('session_id', '=', sessionId)
-    .where((eb) => eb.or([eb('request_body_blob', 'is not', null), eb('response_body_blob', 'is not', null), eb('image_blob', 'is not', null)]))
-    .execute();
+async function linkBlobs(
+  trx: Kysely<Database>, blobs: BlobStore, userId: string, sessionId: string, owner: string,
+  rows: Array<Pick<SessionItemRow, 'num' | 'id' | 'request_body_blob' | 'response_body_blob' | 'image_blob'>>,
+): Promise<void> {
   for (const r of rows) {
     const update: Partial<Record<(typeof BLOB_COLUMNS)[number]['column'], string | null>> = {};
     for (const { column, field } of BLOB_COLUMNS) {
