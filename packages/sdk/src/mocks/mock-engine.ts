@@ -76,6 +76,7 @@ export class MockEngine {
 
   /** A new connection starts without mocks until the server sends its set (docs/protocol.md §6). */
   reset(): void {
+    this.revision = -1;
     this.apply({ revision: 0, routes: [], itemMocks: [] });
     this.revision = -1;
   }
