@@ -1,4 +1,4 @@
-import { CapturedItem, CLIENT_BUILD, CLIENT_BUILD_HEADER, CLIENT_VERSION, CLIENT_VERSION_HEADER, RequestsPage, type CompactItem } from '@spyglass/protocol';
+import { CapturedItem, CLIENT_BUILD, CLIENT_BUILD_HEADER, CLIENT_VERSION, CLIENT_VERSION_HEADER, itemSummary, RequestsPage, type CompactItem } from '@spyglass/protocol';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startSimulator, type Simulator } from '../apps/simulator/src';
@@ -31,9 +31,26 @@ const SCRIPT = `<script>console.log('${MARKER}');alert(2)</script>`;
 const HOSTILE_HTML = `<!doctype html><html><body><h1>Hostile page</h1>${IMG}${SCRIPT}<svg onload="alert(3)"></svg></body></html>`;
 
 const rowOfNum = (page: Page, num: number) => page.locator('.req-row').filter({ has: page.locator('.req-td-id', { hasText: new RegExp(`^${num}$`) }) });
+const details = (page: Page) => page.getByRole('region', { name: 'Details' });
+
+/**
+ * Opens an item's details by clicking its row, until the panel's status bar names that item: a
+ * click that lands while the rows are being re-rendered (history reloading after a reload) is
+ * simply repeated.
+ */
+async function openItem(page: Page, item: CompactItem): Promise<void> {
+  const expected = item.type === 'network' ? item.details.request.url : itemSummary(item).split('\n', 1)[0]!;
+  await expect.poll(async () => {
+    await rowOfNum(page, item.num).click();
+    const title = details(page).locator('.details-title').filter({ hasText: expected });
+    await title.waitFor({ timeout: 5000 }).catch(() => undefined);
+    return (await title.count()) > 0;
+  }, { timeout: 60_000 }).toBe(true);
+}
+
 const urlOf = (item: CompactItem) => (item.type === 'network' ? item.details.request.url : '');
-const tab = (details: Locator, pane: 'Request' | 'Response', name: string) =>
-  details.getByRole('tablist', { name: pane }).getByRole('tab', { name, exact: true });
+const tab = (panel: Locator, pane: 'Request' | 'Response', name: string) =>
+  panel.getByRole('tablist', { name: pane }).getByRole('tab', { name, exact: true });
 
 /** The details panel of the request inspector (spec 001 'Details panel'; issue 5 acceptance 1 and 2). */
 describe('request details panel', () => {
@@ -119,117 +136,117 @@ describe('request details panel', () => {
     const event = stored.find((item) => item.type === 'event')!;
     await visible(page.getByText('Requests: 9 (Total: 9)'));
 
-    const details = page.getByRole('region', { name: 'Details' });
+    const panel = details(page);
 
     // A JSON response: method and URL, status with its text, the body as a JSON tree, Raw as text.
-    await rowOfNum(page, json.num).click();
-    await visible(details.getByText(`${backend}/api/products/7`));
-    await visible(details.getByText('200 OK'));
-    const tree = details.getByRole('tree', { name: 'Response body' });
+    await openItem(page, json);
+    await visible(panel.getByText(`${backend}/api/products/7`));
+    await visible(panel.getByText('200 OK'));
+    const tree = panel.getByRole('tree', { name: 'Response body' });
     const jsonFull = await fullItem(env.server, account.token, json.id);
     if (jsonFull.type !== 'network') throw new Error('not a network item');
     const product = JSON.parse(jsonFull.details.response!.body!) as { name: string };
     await visible(tree.getByText('"name"'));
     await visible(tree.getByText(JSON.stringify(product.name)));
     await screenshotBothSchemes(page, 'details-network-json');
-    await details.getByRole('button', { name: 'Raw', exact: true }).click();
-    await visible(details.locator('pre').getByText('"currency": "EUR"', { exact: false }));
-    await details.getByRole('button', { name: 'Tree', exact: true }).click();
+    await panel.getByRole('button', { name: 'Raw', exact: true }).click();
+    await visible(panel.locator('pre').getByText('"currency": "EUR"', { exact: false }));
+    await panel.getByRole('button', { name: 'Tree', exact: true }).click();
     // Timing bars in the response's Details tab: 2 px per ms, within the track.
-    await tab(details, 'Response', 'Details').click();
-    const total = details.locator('.timing-row[data-phase="total"] .timing-bar');
+    await tab(panel, 'Response', 'Details').click();
+    const total = panel.locator('.timing-row[data-phase="total"] .timing-bar');
     await visible(total);
     const totalMs = jsonFull.details.timings!.total!;
-    const [bar, track] = await Promise.all([total.boundingBox(), details.locator('.timing-row[data-phase="total"] .timing-track').boundingBox()]);
+    const [bar, track] = await Promise.all([total.boundingBox(), panel.locator('.timing-row[data-phase="total"] .timing-track').boundingBox()]);
     expect(bar!.width).toBeCloseTo(Math.min(track!.width, Math.max(1, totalMs * 2)), 0);
-    await tab(details, 'Response', 'Body').click();
+    await tab(panel, 'Response', 'Body').click();
 
     // A body over 10,000 characters, read back from the blob store: Large JSON, opened one level deep, 100 rows at a time.
-    await rowOfNum(page, large.num).click();
-    await visible(details.getByText('Large JSON'));
-    await visible(details.getByRole('button', { name: /^Show 100 more \(600 left\)$/ }));
+    await openItem(page, large);
+    await visible(panel.getByText('Large JSON'));
+    await visible(panel.getByRole('button', { name: /^Show 100 more \(600 left\)$/ }));
 
     // An image: inline, enlarged in the media viewer, which closes with Escape and with ✕.
-    await rowOfNum(page, image.num).click();
-    const inline = details.getByRole('img', { name: /Response body of/ });
+    await openItem(page, image);
+    const inline = panel.getByRole('img', { name: /Response body of/ });
     await visible(inline);
     // The size under it is read from the decoded picture.
-    await visible(details.getByText('48 × 48'));
+    await visible(panel.getByText('48 × 48'));
     expect((await inline.boundingBox())!.height).toBeLessThanOrEqual(300);
     await screenshotBothSchemes(page, 'details-network-image');
-    await details.getByRole('button', { name: 'Enlarge image' }).click();
+    await panel.getByRole('button', { name: 'Enlarge image' }).click();
     const viewer = page.getByRole('dialog');
     await visible(viewer.getByRole('img'));
     await page.keyboard.press('Escape');
     await expect.poll(() => viewer.count()).toBe(0);
     // Escape closed only the viewer, not the panel.
-    await visible(details);
-    await details.getByRole('button', { name: 'Enlarge image' }).click();
+    await visible(panel);
+    await panel.getByRole('button', { name: 'Enlarge image' }).click();
     await visible(viewer.getByRole('img'));
     await screenshotBothSchemes(page, 'details-media-viewer');
     await viewer.getByRole('button', { name: 'Close' }).click();
     await expect.poll(() => viewer.count()).toBe(0);
 
     // A log: message, metadata, stack trace as a table (Class, Method, File, Line, Native) and raw.
-    await rowOfNum(page, crashLog.num).click();
-    await visible(details.getByText("TypeError: Cannot read properties of undefined (reading 'address')").first());
-    await visible(details.getByRole('table', { name: 'Log metadata' }).getByText('c_42'));
-    const stack = details.getByRole('table', { name: 'Stack trace' });
+    await openItem(page, crashLog);
+    await visible(panel.getByText("TypeError: Cannot read properties of undefined (reading 'address')").first());
+    await visible(panel.getByRole('table', { name: 'Log metadata' }).getByText('c_42'));
+    const stack = panel.getByRole('table', { name: 'Stack trace' });
     expect(await stack.locator('thead th').allTextContents()).toEqual(['Class', 'Method', 'File', 'Line', 'Native']);
     await visible(stack.getByText('CartService', { exact: false }));
     await screenshotBothSchemes(page, 'details-log');
-    await details.getByRole('button', { name: 'Raw', exact: true }).click();
-    await visible(details.locator('pre').getByText(/at .*checkout \(.*inspector-details\.test\.ts:\d+\)/));
+    await panel.getByRole('button', { name: 'Raw', exact: true }).click();
+    await visible(panel.locator('pre').getByText(/at .*checkout \(.*inspector-details\.test\.ts:\d+\)/));
 
     // A screenshot: image, Download, enlarge.
-    await rowOfNum(page, shot.num).click();
-    await visible(details.getByRole('img'));
-    const download = details.getByRole('link', { name: 'Download' });
+    await openItem(page, shot);
+    await visible(panel.getByRole('img'));
+    const download = panel.getByRole('link', { name: 'Download' });
     expect(await download.getAttribute('download')).toMatch(/\.png$/);
     await screenshotBothSchemes(page, 'details-screenshot');
-    await details.getByRole('button', { name: 'Enlarge', exact: true }).click();
+    await panel.getByRole('button', { name: 'Enlarge', exact: true }).click();
     await visible(viewer.getByRole('img'));
     await page.keyboard.press('Escape');
     await expect.poll(() => viewer.count()).toBe(0);
 
     // An analytics event: metadata table (id, category) and the payload as JSON.
-    await rowOfNum(page, analytics.num).click();
-    const analyticsMeta = details.getByRole('table', { name: 'Analytics metadata' });
+    await openItem(page, analytics);
+    const analyticsMeta = panel.getByRole('table', { name: 'Analytics metadata' });
     await visible(analyticsMeta.getByText(analytics.id));
     await visible(analyticsMeta.getByText('firebase'));
-    await visible(details.getByRole('tree', { name: 'Analytics payload' }).getByText('"T12345"'));
+    await visible(panel.getByRole('tree', { name: 'Analytics payload' }).getByText('"T12345"'));
     await screenshotBothSchemes(page, 'details-analytics');
 
     // Issue 5, acceptance 2: markup in the URL, the headers and the body shows as text and runs nothing.
-    await rowOfNum(page, hostile.num).click();
-    await visible(details.getByText(urlOf(hostile)));
-    await tab(details, 'Request', 'Query').click();
-    const query = details.getByRole('table', { name: 'Query parameters' });
+    await openItem(page, hostile);
+    await visible(panel.getByText(urlOf(hostile)));
+    await tab(panel, 'Request', 'Query').click();
+    const query = panel.getByRole('table', { name: 'Query parameters' });
     await visible(query.getByText(IMG, { exact: true }));
     await visible(query.getByText(SCRIPT, { exact: true }));
-    await tab(details, 'Request', 'Headers').click();
-    await visible(details.getByRole('table', { name: 'Request headers' }).getByText(IMG + SCRIPT, { exact: true }));
-    await tab(details, 'Request', 'Body').click();
-    await visible(details.locator('pre').getByText(IMG, { exact: false }).first());
+    await tab(panel, 'Request', 'Headers').click();
+    await visible(panel.getByRole('table', { name: 'Request headers' }).getByText(IMG + SCRIPT, { exact: true }));
+    await tab(panel, 'Request', 'Body').click();
+    await visible(panel.locator('pre').getByText(IMG, { exact: false }).first());
     await screenshotBothSchemes(page, 'details-hostile-source');
     // The rendered preview is a frame with every sandbox restriction and no scripts.
-    await details.getByRole('button', { name: 'Preview', exact: true }).click();
-    const frame = details.locator('iframe[title="HTML preview"]');
+    await panel.getByRole('button', { name: 'Preview', exact: true }).click();
+    const frame = panel.locator('iframe[title="HTML preview"]');
     await visible(frame);
     expect(await frame.getAttribute('sandbox')).toBe('');
     expect(await frame.getAttribute('srcdoc')).toContain('<h1>Hostile page</h1>');
     await visible(page.frameLocator('iframe[title="HTML preview"]').getByText('Hostile page'));
     await screenshotBothSchemes(page, 'details-hostile-preview');
-    await details.getByRole('button', { name: 'Source', exact: true }).click();
-    await tab(details, 'Response', 'Body').click();
-    await visible(details.getByText('404 Not Found'));
+    await panel.getByRole('button', { name: 'Source', exact: true }).click();
+    await tab(panel, 'Response', 'Body').click();
+    await visible(panel.getByText('404 Not Found'));
 
     // ...and in a log message, its metadata and an event's name.
-    await rowOfNum(page, hostileLog.num).click();
-    await visible(details.locator('pre').getByText(`${IMG}${SCRIPT}`, { exact: true }));
-    await visible(details.getByRole('table', { name: 'Log metadata' }).getByText(SCRIPT, { exact: true }));
-    await rowOfNum(page, event.num).click();
-    await visible(details.getByRole('tree', { name: 'Event details' }).getByText(JSON.stringify(IMG)).first());
+    await openItem(page, hostileLog);
+    await visible(panel.locator('pre').getByText(`${IMG}${SCRIPT}`, { exact: true }));
+    await visible(panel.getByRole('table', { name: 'Log metadata' }).getByText(SCRIPT, { exact: true }));
+    await openItem(page, event);
+    await visible(panel.getByRole('tree', { name: 'Event details' }).getByText(JSON.stringify(IMG)).first());
     await screenshotBothSchemes(page, 'details-event');
 
     // Nothing of it became markup of the page, and nothing ran.
@@ -240,52 +257,52 @@ describe('request details panel', () => {
     expect(uncaught).toEqual([]);
 
     // Tab choices are kept in local storage across a reload (spec 001 §9).
-    await rowOfNum(page, hostile.num).click();
-    await tab(details, 'Request', 'Headers').click();
-    await tab(details, 'Response', 'Details').click();
+    await openItem(page, hostile);
+    await tab(panel, 'Request', 'Headers').click();
+    await tab(panel, 'Response', 'Details').click();
     await expect.poll(async () => JSON.parse((await localStorageItem(page, 'details-panel')) ?? '{}') as unknown)
       .toMatchObject({ requestTab: 'Headers', responseTab: 'Details' });
     await page.reload();
-    await rowOfNum(page, hostile.num).click();
-    expect(await tab(details, 'Request', 'Headers').getAttribute('aria-selected')).toBe('true');
-    expect(await tab(details, 'Response', 'Details').getAttribute('aria-selected')).toBe('true');
-    await visible(details.getByRole('table', { name: 'Request headers' }).getByText(IMG + SCRIPT, { exact: true }));
-    await visible(details.getByRole('table', { name: 'Response details' }).getByText('404 Not Found'));
+    await openItem(page, hostile);
+    expect(await tab(panel, 'Request', 'Headers').getAttribute('aria-selected')).toBe('true');
+    expect(await tab(panel, 'Response', 'Details').getAttribute('aria-selected')).toBe('true');
+    await visible(panel.getByRole('table', { name: 'Request headers' }).getByText(IMG + SCRIPT, { exact: true }));
+    await visible(panel.getByRole('table', { name: 'Response details' }).getByText('404 Not Found'));
 
     // Height: dragging resizes within 100 px and 80 % of the content area; expand switches to the maximum and back.
     const area = (await page.locator('.inspector-content').boundingBox())!;
-    const before = (await details.boundingBox())!.height;
-    const handle = details.getByRole('separator', { name: 'Resize details panel' });
+    const before = (await panel.boundingBox())!.height;
+    const handle = panel.getByRole('separator', { name: 'Resize details panel' });
     const grip = (await handle.boundingBox())!;
     await page.mouse.move(grip.x + 200, grip.y + grip.height / 2);
     await page.mouse.down();
     await page.mouse.move(grip.x + 200, grip.y + grip.height / 2 - 100, { steps: 5 });
     await page.mouse.up();
-    await expect.poll(async () => Math.round((await details.boundingBox())!.height)).toBe(Math.round(before + 100));
+    await expect.poll(async () => Math.round((await panel.boundingBox())!.height)).toBe(Math.round(before + 100));
     const moved = (await handle.boundingBox())!;
     await page.mouse.move(moved.x + 200, moved.y + moved.height / 2);
     await page.mouse.down();
     await page.mouse.move(moved.x + 200, area.y - 400, { steps: 5 });
     await page.mouse.up();
-    await expect.poll(async () => Math.round((await details.boundingBox())!.height)).toBe(Math.floor(area.height * 0.8));
+    await expect.poll(async () => Math.round((await panel.boundingBox())!.height)).toBe(Math.floor(area.height * 0.8));
     const stored80 = JSON.parse((await localStorageItem(page, 'details-panel'))!) as { height: number };
     expect(stored80.height).toBe(Math.floor(area.height * 0.8));
     await handle.focus();
     await page.keyboard.press('Home');
-    await expect.poll(async () => Math.round((await details.boundingBox())!.height)).toBe(100);
-    await details.getByRole('button', { name: 'Expand' }).click();
-    await expect.poll(async () => Math.round((await details.boundingBox())!.height)).toBe(Math.floor(area.height * 0.8));
-    await details.getByRole('button', { name: 'Collapse' }).click();
-    await expect.poll(async () => Math.round((await details.boundingBox())!.height)).toBe(100);
+    await expect.poll(async () => Math.round((await panel.boundingBox())!.height)).toBe(100);
+    await panel.getByRole('button', { name: 'Expand' }).click();
+    await expect.poll(async () => Math.round((await panel.boundingBox())!.height)).toBe(Math.floor(area.height * 0.8));
+    await panel.getByRole('button', { name: 'Collapse' }).click();
+    await expect.poll(async () => Math.round((await panel.boundingBox())!.height)).toBe(100);
 
     // Escape closes the panel; the close button too.
-    await rowOfNum(page, json.num).click();
-    await visible(details);
+    await openItem(page, json);
+    await visible(panel);
     await page.keyboard.press('Escape');
-    await expect.poll(() => details.count()).toBe(0);
-    await rowOfNum(page, json.num).click();
-    await details.getByRole('button', { name: 'Close details' }).click();
-    await expect.poll(() => details.count()).toBe(0);
+    await expect.poll(() => panel.count()).toBe(0);
+    await openItem(page, json);
+    await panel.getByRole('button', { name: 'Close details' }).click();
+    await expect.poll(() => panel.count()).toBe(0);
 
     expect(dialogs).toEqual([]);
     expect(consoleTexts.filter((text) => text.includes(MARKER))).toEqual([]);
