@@ -192,6 +192,15 @@ describe('request inspector: search and console', () => {
     expect(await line.getAttribute('aria-selected')).toBe('true');
     await visible(page.getByText(`Selected 1 of ${total + 66} requests (Total: ${total + 66})`));
 
+    // Arrow keys move the selection; the console keeps the selected line in view.
+    for (let i = 0; i < 40; i++) await page.keyboard.press('ArrowUp');
+    const selectedLine = page.locator('.console-line[aria-selected="true"]');
+    await visible(selectedLine.filter({ hasText: 'Console line 24' }));
+    const box = (await consoleRows(page).boundingBox())!;
+    const lineBox = (await selectedLine.boundingBox())!;
+    expect(lineBox.y).toBeGreaterThanOrEqual(box.y - 1);
+    expect(lineBox.y + lineBox.height).toBeLessThanOrEqual(box.y + box.height + 1);
+
     expect(errors).toEqual([]);
   });
 });

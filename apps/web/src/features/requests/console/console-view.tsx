@@ -1,5 +1,5 @@
 import { ArrowDown } from 'lucide-react';
-import { useCallback, useMemo, useRef, useSyncExternalStore, type MouseEvent } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useSyncExternalStore, type MouseEvent, type RefObject } from 'react';
 import { Spinner } from '../../../ui/spinner';
 import type { InspectorMode } from '../inspector/inspector-mode';
 import { ROW_HEIGHT } from '../list/list-constants';
@@ -68,6 +68,8 @@ export function ConsoleView({ list, onOpenItem }: ConsoleViewProps) {
     }
   }, [store, onOpenItem]);
 
+  useSelectionKeptInView(list, rowsRef);
+
   const scrollDown = () => {
     follower.follow();
     rowsRef.current?.scrollToEnd();
@@ -111,6 +113,40 @@ export function ConsoleView({ list, onOpenItem }: ConsoleViewProps) {
       <RequestsBelow list={list} follower={follower} newest={newest} onClick={scrollDown} />
     </section>
   );
+}
+
+/**
+ * Arrow keys move the selection (the screen handles them, spec 001 §4); the console then brings
+ * the newly selected line into view. Only after an arrow key: a click selects a line already in
+ * view, and a live item auto-selected must not pull a reader who scrolled up back down.
+ */
+function useSelectionKeptInView(list: RequestList, rowsRef: RefObject<VirtualRowsHandle | null>): void {
+  const { store } = list;
+  useEffect(() => {
+    let arrowPressed = false;
+    let seen = store.selectionVersion;
+    const onKeyDown = (event: KeyboardEvent) => {
+      arrowPressed = event.key === 'ArrowUp' || event.key === 'ArrowDown';
+    };
+    const onKeyUp = () => {
+      arrowPressed = false;
+    };
+    const unsubscribe = store.subscribe(() => {
+      if (store.selectionVersion === seen) return;
+      seen = store.selectionVersion;
+      const selected = store.singleSelected;
+      if (!arrowPressed || !selected) return;
+      const index = store.indexOfId(selected.id);
+      if (index >= 0) rowsRef.current?.scrollToIndex(consoleToStoreIndex(index, store.count, store.isDescending));
+    });
+    window.addEventListener('keydown', onKeyDown, true);
+    window.addEventListener('keyup', onKeyUp, true);
+    return () => {
+      unsubscribe();
+      window.removeEventListener('keydown', onKeyDown, true);
+      window.removeEventListener('keyup', onKeyUp, true);
+    };
+  }, [store, rowsRef]);
 }
 
 /** The 'N requests below' toast; only it re-renders while the reader scrolls. */
