@@ -58,7 +58,8 @@ export interface PreparedItems {
 /**
  * Turns validated device items into rows. Blob writes start here and are awaited by the caller
  * before the rows are committed, so a committed row never points at a missing file; frames
- * without large bodies stay on the synchronous path.
+ * without large bodies stay on the synchronous path. The items are the caller's own copies and
+ * are changed: bodies and images are taken off their details.
  */
 export function prepareRows(items: DeviceItem[], ctx: RowContext): PreparedItems {
   const writes: Promise<void>[] = [];
@@ -71,7 +72,7 @@ export function prepareRows(items: DeviceItem[], ctx: RowContext): PreparedItems
  * the details JSON.
  */
 function prepareRow(item: DeviceItem, ctx: RowContext, writes: Promise<void>[]): PreparedRow {
-  let details: Record<string, unknown> = item.details;
+  const details: Record<string, unknown> = item.details;
   let method: string | null = null;
   let url: string | null = null;
   let status: number | null = null;
@@ -92,21 +93,20 @@ function prepareRow(item: DeviceItem, ctx: RowContext, writes: Promise<void>[]):
       requestBody = storeBody(d.request.body, 'requestBody', item.id, ctx, writes);
       responseBody = storeBody(d.response?.body, 'responseBody', item.id, ctx, writes);
       bodyBytes = (d.request.body?.length ?? 0) + (d.response?.body?.length ?? 0);
-      details = {
-        ...d,
-        request: { ...d.request, body: undefined },
-        ...(d.response ? { response: { ...d.response, body: undefined } } : {}),
-      };
+      // The item is this frame's own copy (validation built it): the bodies are taken off it in
+      // place rather than by copying the details (JSON.stringify leaves undefined out).
+      d.request.body = undefined;
+      if (d.response) d.response.body = undefined;
       break;
     }
     case 'screenshot': {
-      const { image, ...rest } = item.details;
+      const image = item.details.image;
       if (image) {
         imageBlob = BlobStore.key(ctx.userId, ctx.deviceId, item.id, 'image');
         writes.push(ctx.blobs.put(imageBlob, image));
         bodyBytes = image.length;
       }
-      details = rest;
+      item.details.image = undefined;
       break;
     }
     case 'log':
@@ -133,7 +133,7 @@ function prepareRow(item: DeviceItem, ctx: RowContext, writes: Promise<void>[]):
     sent_at: parseInstant(item.sentAt),
     created_at: parseInstant(item.createdAt) ?? ctx.receivedAt,
     updated_at: ctx.receivedAt,
-    tags: JSON.stringify(tags),
+    tags: tags.length === 0 ? '[]' : JSON.stringify(tags),
     notes: null,
     is_mocked: item.isMocked ? 1 : 0,
     mock: null,
