@@ -152,8 +152,8 @@ class Client implements SpyglassClient {
   private readonly interceptors: RequestInterceptor[] = [];
   /** The mocks the dashboard set for this device (docs/mocks.md). */
   private readonly mocks: MockEngine;
-  /** node:http requests a mock answered or redirected, for their items. */
-  private readonly nodeMocked = new WeakMap<object, MockedBy>();
+  /** node:http requests and XMLHttpRequests a mock answered or redirected, for their items. */
+  private readonly mockedRequests = new WeakMap<object, MockedBy>();
   private readonly restore: (() => void)[] = [];
   private readonly maxInFlight: number;
   private readonly flushIntervalMs: number;
@@ -212,7 +212,7 @@ class Client implements SpyglassClient {
       // Mocks wrap outside the capture, so that a mocked XMLHttpRequest is still recorded.
       const undo = installXhrCapture(hooks);
       if (undo) this.restore.push(undo);
-      const undoMocks = installXhrMocks(this.mocks, (url) => this.mayMock(url), hooks);
+      const undoMocks = installXhrMocks(this.mocks, (url) => this.mayMock(url), hooks, this.mockedRequests);
       if (undoMocks) this.restore.push(undoMocks);
     }
     if (capture.http && isNode()) void this.captureNodeClients(hooks);
@@ -339,7 +339,7 @@ class Client implements SpyglassClient {
     this.scope = (request) => insideFetch.run(true, request);
     this.insideScope = () => insideFetch.getStore() === true;
     const undos = await Promise.all([
-      installNodeHttpCapture(hooks), installUndiciCapture(hooks), installNodeHttpMocks(this.mocks, (url) => this.mayMock(url), this.nodeMocked),
+      installNodeHttpCapture(hooks), installUndiciCapture(hooks), installNodeHttpMocks(this.mocks, (url) => this.mayMock(url), this.mockedRequests),
     ]);
     for (const undo of undos) {
       if (this.stopped) undo();
@@ -366,7 +366,7 @@ class Client implements SpyglassClient {
         }
         return !this.isIgnored(url);
       },
-      mockedBy: (request) => this.nodeMocked.get(request),
+      mockedBy: (request) => this.mockedRequests.get(request),
       maxBodyBytes: Math.min(this.options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES, ITEM_LIMITS.maxBodyBytes),
       interceptors: this.interceptors,
       record: (item) => void this.record(item),

@@ -16,7 +16,7 @@ export interface CaptureHooks {
   around<T>(request: () => T): T;
   /** True while the fetch wrapper's own request is under way (see `around`). */
   recordedAbove(): boolean;
-  /** The mock that answered or redirected a node:http request, if one did. */
+  /** The mock that answered or redirected a node:http request or an XMLHttpRequest, if one did. */
   mockedBy?(request: object): MockedBy | undefined;
 }
 

@@ -79,9 +79,12 @@ function track(xhr: Xhr, state: XhrState, body: unknown, hooks: CaptureHooks): v
   let failure: string | undefined;
 
   const bodyReady = captureBodyInit(body, state.headers['content-type'], hooks.maxBodyBytes).catch(() => undefined);
+  // A mapRemote mock opened this request again on its target (mocks/xhr-mocks.ts).
+  const mockedBy = hooks.mockedBy?.(xhr);
+  const mocked = mockedBy ? { mockedBy } : {};
   void bodyReady.then((captured) => {
     Object.assign(request, captured);
-    hooks.record(buildNetworkItem(id, createdAt, { request }));
+    hooks.record(buildNetworkItem(id, createdAt, { request, ...mocked }, { isMocked: !!mockedBy }));
   });
 
   xhr.addEventListener('readystatechange', () => {
@@ -94,7 +97,7 @@ function track(xhr: Xhr, state: XhrState, body: unknown, hooks: CaptureHooks): v
     const end = Date.now();
     const timings = { total: end - started, wait: headersAt - started, ttfb: headersAt - started, receive: end - headersAt, download: end - headersAt };
     void Promise.all([bodyReady, failure ? undefined : responseOf(xhr, hooks.maxBodyBytes)]).then(([, response]) => {
-      hooks.record(buildNetworkItem(id, createdAt, { request, timings, ...(response ? { response } : {}), ...(failure ? { error: failure } : {}) }));
+      hooks.record(buildNetworkItem(id, createdAt, { request, timings, ...(response ? { response } : {}), ...(failure ? { error: failure } : {}), ...mocked }, { isMocked: !!mockedBy }));
     });
   });
 }

@@ -1,5 +1,6 @@
 import type { NetworkRequest } from '@spyglass/protocol';
 import type { CaptureHooks } from '../capture/hooks';
+import type { MockedBy } from '../capture/interceptors';
 import { queryOf } from '../capture/hooks';
 import { buildNetworkItem, newItemId } from '../items';
 import { delay, type MockEngine } from './mock-engine';
@@ -28,7 +29,7 @@ type MockableXhr = Xhr & { [STATE]?: MockState };
  * a real answer would, and its item is recorded here (mocked). A mapRemote request is opened
  * again on its target before it is sent. Answers the undo, or undefined without XMLHttpRequest.
  */
-export function installXhrMocks(engine: MockEngine, mayMock: (url: string) => boolean, hooks: CaptureHooks): (() => void) | undefined {
+export function installXhrMocks(engine: MockEngine, mayMock: (url: string) => boolean, hooks: CaptureHooks, mockedBy: WeakMap<object, MockedBy>): (() => void) | undefined {
   const XhrClass = (globalThis as { XMLHttpRequest?: { prototype: Xhr } }).XMLHttpRequest;
   const EventClass = (globalThis as { Event?: new (type: string) => unknown }).Event;
   if (!XhrClass || !EventClass) return undefined;
@@ -60,6 +61,7 @@ export function installXhrMocks(engine: MockEngine, mayMock: (url: string) => bo
       // Synchronously, before sending: open again on the target and repeat the headers.
       open.call(this, state.method, peek.url, ...state.rest);
       for (const [name, value] of state.headers) setRequestHeader.call(this, name, value);
+      mockedBy.set(this, peek.mockedBy);
       return send.call(this, body);
     }
     void answer(this, state, typeof body === 'string' ? body : null);
