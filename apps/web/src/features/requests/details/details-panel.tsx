@@ -1,5 +1,5 @@
 import { itemSummary, type CapturedItem, type NetworkItem } from '@spyglass/protocol';
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { CircleHelp, Maximize2, Minimize2, X } from 'lucide-react';
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Button, IconButton } from '../../../ui/button';
@@ -40,13 +40,15 @@ export function DetailsPanel({ itemId, deviceId, mode, loadItem, onClose, mockSe
   const [dragHeight, setDragHeight] = useState<number | null>(null);
   const height = dragHeight ?? shownDetailsHeight(choices.height, expanded, areaHeight);
 
-  const query = useQuery({ queryKey: detailsItemKey(mode, deviceId, itemId), queryFn: () => loadItem(itemId) });
+  // Moving through the rows keeps the last item shown (dimmed) until the next one is in, instead
+  // of flashing a loading state for every row.
+  const query = useQuery({ queryKey: detailsItemKey(mode, deviceId, itemId), queryFn: () => loadItem(itemId), placeholderData: keepPreviousData });
   const item = query.data;
 
   useEscapeToClose(onClose);
 
   return (
-    <section ref={panel} className="details-panel" style={{ height }} aria-label="Details">
+    <section ref={panel} className="details-panel" style={{ height }} aria-label="Details" aria-busy={query.isPlaceholderData || undefined}>
       <HeightHandle
         height={height}
         min={DETAILS_MIN_HEIGHT}
