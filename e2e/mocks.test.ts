@@ -250,6 +250,26 @@ describe('mocking', () => {
     await page.locator('.route-row', { hasText: '/todos' }).click();
     await screenshotBothSchemes(page, 'mocks-routes-view');
 
+    // A script that does not run is not saved: its error shows under the code editor.
+    await typeInEditor(code, 'function handler(request) { return {');
+    const refused = await answerOf(page, 'PUT', `/mocked-routes/${routeId}`, () => page.getByRole('button', { name: 'Save' }).click());
+    expect(refused.status()).toBe(400);
+    expect((await (await visible(page.locator('.script-error'))).innerText()).trim()).not.toBe('');
+    await page.locator('summary', { hasText: 'Examples' }).click();
+    await page.locator('.mock-example', { hasText: 'Body chosen by a query value' }).getByRole('button', { name: 'Use' }).click();
+    // Back to the saved script: nothing to save, and the error is gone with the code it belonged to.
+    await expect.poll(() => page.locator('.script-error').count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Save' }).isDisabled()).toBe(true);
+
+    // Live updates: no Save button, a description is saved after the pause.
+    await answerOf(page, 'PUT', `/mocked-routes/${routeId}`, () => switchTrack(page, 'Live updates').click());
+    expect(await page.getByRole('button', { name: 'Save' }).count()).toBe(0);
+    const described = page.waitForResponse((r) => r.request().method() === 'PUT' && new URL(r.url()).pathname === `/v1/mocked-routes/${routeId}`
+      && (r.request().postDataJSON() as { description?: string }).description === 'Pages of todos', { timeout: UI_TIMEOUT_MS });
+    await page.getByLabel('Description').fill('Pages of todos');
+    expect((await described).status()).toBe(200);
+    await visible(page.getByText('All changes saved'));
+
     // Delete asks first.
     await page.locator('.route-row', { hasText: '/legacy/*' }).click();
     await page.getByRole('button', { name: 'Delete', exact: true }).click();
@@ -258,7 +278,8 @@ describe('mocking', () => {
     await answerOf(page, 'DELETE', `/mocked-routes/${mappedId}`, () => confirm.getByRole('button', { name: 'Delete' }).click());
     await visible(page.getByText('Mocked route deleted'));
     await expect.poll(() => page.locator('.route-row').count()).toBe(1);
-    expect(errors).toEqual([]);
+    // The one failed call is the refused script.
+    expect(errors).toEqual(['console: Failed to load resource: the server responded with a status of 400 (Bad Request)']);
   });
 
   /**

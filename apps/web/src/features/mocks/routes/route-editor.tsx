@@ -111,8 +111,11 @@ export function RouteEditor({ route, onCreated, onDeleted }: RouteEditorProps) {
     setDraft(next);
     if (draftRef.current.areLiveUpdatesEnabled && !isUnsaved) saver.changed(field);
   }
-  const changeMock = (field: RouteEditField, patch: Partial<MockData>) =>
+  const changeMock = (field: RouteEditField, patch: Partial<MockData>) => {
+    // A script error belongs to the code that was refused; editing it starts over.
+    if (field === 'code' || field === 'responseMode') setScriptError(null);
     change(field, { ...draftRef.current, mockData: { ...draftRef.current.mockData, ...patch } });
+  };
 
   /** The enabled and live-updates switches flip at once and send their update (spec 002 §4). */
   async function flip(patch: Pick<RouteDraft, 'isEnabled'> | Pick<RouteDraft, 'areLiveUpdatesEnabled'>) {
