@@ -147,10 +147,11 @@ function sqliteStore(db: Kysely<Database>, sqlite: SQLite.Database): ItemStore {
       const nums: number[] = [];
       const isNew: boolean[] = [];
       const order = insert.order;
+      // Reused for every row: better-sqlite3 binds the values before run() returns.
+      const params = new Array<unknown>(order.length);
       let last = lastNum;
       for (const row of rows) {
         const values = row as Record<(typeof ITEM_COLUMNS)[number], unknown>;
-        const params = new Array<unknown>(order.length);
         for (let i = 0; i < params.length; i++) params[i] = values[order[i]!] ?? null;
         params[numAt] = last + 1;
         if (insert.statement.run(params).changes === 1) {
