@@ -128,17 +128,23 @@ describe('request inspector: search and console', () => {
     await visible(statsText(page, total, total));
 
     // The date range opens on the last 3 days through now; a range in the past shows nothing; Reset.
-    await page.getByRole('button', { name: 'Date range' }).click();
+    await page.getByRole('button', { name: 'Date range', exact: true }).click();
     const from = page.getByLabel('From', { exact: true });
     const to = page.getByLabel('To', { exact: true });
     const span = minutesOf(await to.inputValue()) - minutesOf(await from.inputValue());
     expect(Math.abs(span - 3 * 24 * 60)).toBeLessThanOrEqual(60);
     await visible(statsText(page, total, total));
+    await input.pressSequentially('zebra');
+    await input.press('Enter');
+    await visible(statsText(page, 2, total));
+    await screenshotBothSchemes(page, 'inspector-search-date-range');
+    await input.press('Backspace');
+    await visible(statsText(page, total, total));
     await to.fill('2020-01-01T00:00');
     await visible(page.getByText('No Search Results'));
-    await page.getByRole('button', { name: 'Reset', exact: true }).click();
+    await page.getByRole('button', { name: 'Reset date range' }).click();
     await visible(statsText(page, total, total));
-    await page.getByRole('button', { name: 'Date range' }).click();
+    await page.getByRole('button', { name: 'Date range', exact: true }).click();
     expect(await from.count()).toBe(0);
 
     // Nothing found: Clear Search brings everything back.

@@ -1,7 +1,7 @@
 import { defaultDateRangeInputs, type SearchTag } from '@spyglass/protocol';
-import { CalendarRange, Search, X } from 'lucide-react';
+import { CalendarRange, RotateCcw, Search, X } from 'lucide-react';
 import { useId, useMemo, useRef, useState, useSyncExternalStore, type KeyboardEvent } from 'react';
-import { Button, IconButton } from '../../../ui/button';
+import { IconButton } from '../../../ui/button';
 import type { ItemStore } from '../store/item-store';
 import { fieldValuesOf } from './field-values';
 import { searchKeyDown } from './search-keys';
@@ -160,7 +160,9 @@ export function SearchBar({ search, store }: SearchBarProps) {
             value={state.dateRange.to}
             onChange={(event) => dispatch({ type: 'setDateRange', to: event.target.value })}
           />
-          <Button size="sm" variant="ghost" onClick={resetDateRange}>Reset</Button>
+          <IconButton label="Reset date range" onClick={resetDateRange}>
+            <RotateCcw size={14} aria-hidden="true" />
+          </IconButton>
         </div>
       )}
     </div>
