@@ -83,7 +83,20 @@ describe('sessions and public sharing', () => {
     const details = page.getByRole('region', { name: 'Details' });
     await visible(details.getByText(new URL(network.url!).pathname, { exact: false }));
     expect(await details.getByText('Enable Mock', { exact: false }).count()).toBe(0);
-    await visible(page.getByRole('slider', { name: 'Start of the time range' }));
+    // The time-range slider narrows the list to the requests inside it.
+    const start = await visible(page.getByRole('slider', { name: 'Start of the time range' }));
+    const track = (await page.locator('.time-range-track').boundingBox())!;
+    const thumb = (await start.boundingBox())!;
+    await page.mouse.move(thumb.x + thumb.width / 2, thumb.y + thumb.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(track.x + track.width + 20, thumb.y + thumb.height / 2, { steps: 5 });
+    await page.mouse.up();
+    const latest = stored.reduce((a, b) => (Date.parse(b.createdAt) > Date.parse(a.createdAt) ? b : a));
+    const atLatest = stored.filter((item) => item.createdAt === latest.createdAt).length;
+    await visible(page.getByText(`Requests: ${atLatest} (Total: ${atLatest})`));
+    await start.focus();
+    await start.press('Home');
+    await visible(page.getByText(`Requests: ${n} (Total: ${n})`));
 
     // Rename by clicking the name.
     await page.getByRole('button', { name: session.name }).click();
@@ -103,6 +116,7 @@ describe('sessions and public sharing', () => {
     const modal = page.getByRole('dialog', { name: 'Session shared' });
     await visible(modal);
     expect(await modal.getByRole('textbox', { name: 'Share link' }).inputValue()).toBe(shareUrl);
+    await screenshotBothSchemes(page, 'session-share-modal');
     await modal.getByRole('button', { name: 'Copy share link' }).click();
     await visible(page.getByText('Copied to clipboard'));
     expect(await clipboardText(page)).toBe(shareUrl);
@@ -159,5 +173,9 @@ describe('sessions and public sharing', () => {
     await visible(page.getByText('Session deleted'));
     await visible(page.getByText('Open a device to record a session'));
     expect(errors).toEqual([]);
+
+    // An unknown (or another account's) session.
+    await page.goto('/sessions/no-such-session');
+    await visible(page.getByText('Session not found'));
   });
 });
