@@ -1,4 +1,5 @@
 import { SmartphoneNfc } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../../lib/api';
 import { useDocumentTitle } from '../../../lib/document-title';
@@ -7,12 +8,14 @@ import { Banner } from '../../../ui/banner';
 import { Button } from '../../../ui/button';
 import { EmptyState } from '../../../ui/empty-state';
 import { LoadingScreen } from '../../../ui/spinner';
-import { MockRoutesView } from '../../mocks/routes/mock-routes-view';
 import { NotFoundPage } from '../../not-found/not-found-page';
 import { useDevice } from './device-dashboard.api';
 import { resolveDeviceView } from './device-views';
 import { RequestsView } from './requests-view';
 import './device-dashboard.css';
+
+// Its own chunk: the requests view, the one most opened, does not load the route editor.
+const MockRoutesView = lazy(() => import('../../mocks/routes/mock-routes-view').then((m) => ({ default: m.MockRoutesView })));
 
 /**
  * /devices/{deviceId} and /devices/{deviceId}/{view} (spec 001 §2): the device's views, under
@@ -56,7 +59,11 @@ export function DeviceDashboard() {
     <div className="device-dashboard">
       {!device.data.online && <Banner tone="offline">Device is offline - Some features may not work.</Banner>}
       {viewId === 'requests' && <RequestsView device={device.data} />}
-      {viewId === 'mock-apis' && <MockRoutesView device={device.data} />}
+      {viewId === 'mock-apis' && (
+        <Suspense fallback={<LoadingScreen label="Loading mocked routes" />}>
+          <MockRoutesView device={device.data} />
+        </Suspense>
+      )}
     </div>
   );
 }
