@@ -70,6 +70,12 @@ export interface SpyglassOptions {
   onOpenSheet?: () => Promise<void> | void;
   /** Every error the SDK reports (also available as the `error` event). */
   onError?: (error: SpyglassError) => void;
+  /**
+   * Browsers: the URL where the app serves `emscripten-module.wasm` of
+   * `@jitl/quickjs-wasmfile-release-sync`, which dynamic mocked routes run in. Bundlers that copy
+   * it beside the bundle need nothing; Node needs nothing.
+   */
+  mockSandboxWasmUrl?: string;
   /** Random source for the reconnect jitter (a seeded one makes runs reproducible). */
   random?: () => number;
 }
@@ -193,7 +199,7 @@ class Client implements SpyglassClient {
         }
       },
       onHandlerError: (routeId, error) => this.log(`Mock handler failed: ${error}`, { level: 'error', category: 'mock', name: 'handler', metadata: { routeId } }),
-    });
+    }, options.mockSandboxWasmUrl);
     // The outermost link: mocks see the request as the app made it.
     this.interceptors.push(mockInterceptor(this.mocks));
     const hooks = this.captureHooks();

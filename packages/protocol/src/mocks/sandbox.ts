@@ -1,4 +1,7 @@
-import { getQuickJS, type QuickJSContext, type QuickJSHandle, type QuickJSRuntime, type QuickJSWASMModule } from 'quickjs-emscripten';
+import {
+  getQuickJS, newQuickJSWASMModuleFromVariant, newVariant, RELEASE_SYNC,
+  type QuickJSContext, type QuickJSHandle, type QuickJSRuntime, type QuickJSWASMModule,
+} from 'quickjs-emscripten';
 import { MOCK_LIMITS, type ConsoleEntry, type MockResponse } from './mocked-routes';
 
 /**
@@ -37,13 +40,24 @@ export type HandlerOutcome =
 const MAX_RESULT_CHARS = 5 * 1024 * 1024;
 
 let engine: Promise<QuickJSWASMModule> | undefined;
+let wasmUrl: string | undefined;
+
+/**
+ * Where the engine's WebAssembly file is served, for browser bundles that do not place it beside
+ * the script (`quickjs-emscripten`'s `emscripten-module.wasm`). Call before the first load.
+ */
+export function configureSandboxEngine(options: { wasmUrl?: string }): void {
+  wasmUrl = options.wasmUrl;
+}
 
 /**
  * Loads the WebAssembly module once per process and warms it up: the first run of freshly
  * compiled WebAssembly is many times slower, which would eat a user's time limit.
  */
 export function loadSandboxEngine(): Promise<QuickJSWASMModule> {
-  engine ??= getQuickJS().then((qjs) => {
+  if (engine) return engine;
+  const loading = wasmUrl ? newQuickJSWASMModuleFromVariant(newVariant(RELEASE_SYNC, { wasmLocation: wasmUrl })) : getQuickJS();
+  engine = loading.then((qjs) => {
     const runtime = qjs.newRuntime();
     const context = runtime.newContext();
     for (const code of [PRELUDE, SERIALIZE, 'JSON.parse(JSON.stringify({ a: [1, "b"] }))', '(async () => 1)()']) {

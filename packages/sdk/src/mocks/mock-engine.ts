@@ -31,7 +31,11 @@ export interface MockEngineHooks {
 /** The sandbox module is loaded only once a dynamic route arrives: apps without one never pay for it. */
 type SandboxModule = typeof Sandbox;
 let sandboxModule: Promise<SandboxModule> | undefined;
-const loadSandbox = () => (sandboxModule ??= import('@spyglass/protocol/sandbox'));
+let sandboxWasmUrl: string | undefined;
+const loadSandbox = () => (sandboxModule ??= import('@spyglass/protocol/sandbox').then((module) => {
+  if (sandboxWasmUrl) module.configureSandboxEngine({ wasmUrl: sandboxWasmUrl });
+  return module;
+}));
 
 /**
  * The device's mocks: the set the server sent last, compiled for matching. Item mocks come
@@ -44,7 +48,10 @@ export class MockEngine {
   private routes: MockRuleSet<DeviceMockedRoute> = compileRoutes<DeviceMockedRoute>([]);
   private readonly sandboxes = new Map<string, { code: string; box: Promise<HandlerSandbox | { error: string; logs: ConsoleEntry[] }> }>();
 
-  constructor(private readonly hooks: MockEngineHooks) {}
+  /** `wasmUrl`: where a browser app serves the sandbox's WebAssembly (SpyglassOptions.mockSandboxWasmUrl). */
+  constructor(private readonly hooks: MockEngineHooks, wasmUrl?: string) {
+    sandboxWasmUrl ??= wasmUrl;
+  }
 
   /** How many item mocks and routes are applied. */
   get counts(): { routes: number; itemMocks: number } {

@@ -10,6 +10,7 @@ import { ProtocolServer } from '../testing/protocol-server';
 
 /** Mocks applied to XMLHttpRequest and fetch in Chromium, with the SDK as a browser app bundles it. */
 const CHROMIUM = [process.env.CHROMIUM_PATH, '/usr/bin/chromium'].find((p): p is string => !!p && fs.existsSync(p));
+const WASM = fileURLToPath(import.meta.resolve('@jitl/quickjs-wasmfile-release-sync/wasm'));
 
 describe.skipIf(!CHROMIUM)('mocks in Chromium', () => {
   let protocol: ProtocolServer;
@@ -30,6 +31,7 @@ describe.skipIf(!CHROMIUM)('mocks in Chromium', () => {
     const sdk = bundle.outputFiles[0]!.text;
     site = http.createServer((req, res) => {
       if (req.url === '/sdk.js') return void res.writeHead(200, { 'content-type': 'text/javascript' }).end(sdk);
+      if (req.url === '/quickjs.wasm') return void res.writeHead(200, { 'content-type': 'application/wasm' }).end(fs.readFileSync(WASM));
       if (req.url === '/') return void res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>Shop</title>');
       hits.push(`site ${req.method} ${req.url}`);
       res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ server: 'site', url: req.url }));
@@ -49,7 +51,7 @@ describe.skipIf(!CHROMIUM)('mocks in Chromium', () => {
     await page.goto(siteUrl);
     await page.evaluate(`(async () => {
       const { createSpyglass } = await import('/sdk.js');
-      window.spyglass = createSpyglass({ serverUrl: ${JSON.stringify(protocol.url)}, apiKey: 'sg_live_browser', flushIntervalMs: 5 });
+      window.spyglass = createSpyglass({ serverUrl: ${JSON.stringify(protocol.url)}, apiKey: 'sg_live_browser', flushIntervalMs: 5, mockSandboxWasmUrl: '/quickjs.wasm' });
       await new Promise((resolve) => window.spyglass.on('welcome', resolve));
     })()`);
   });
@@ -107,5 +109,26 @@ describe.skipIf(!CHROMIUM)('mocks in Chromium', () => {
     const mockedItems = network.filter((n) => n.isMocked);
     expect(mockedItems.map((n) => n.details.mockedBy?.kind).sort()).toEqual(['item', 'item', 'mapRemote', 'route']);
     expect(mockedItems.find((n) => n.details.mockedBy?.kind === 'route')?.details).toMatchObject({ request: { method: 'POST', body: '{"a":1}', headers: { 'x-app': 'shop' } }, response: { statusCode: 201 } });
+  });
+
+  it('runs dynamic routes in the QuickJS sandbox of the page', async () => {
+    const code = 'function handler(r) { return { status: 200, body: { double: Number(r.query.n) * 2 } }; }';
+    protocol.send({ type: 'command', id: 'm2', name: 'mocks', args: {
+      revision: 2, itemMocks: [],
+      routes: [{ id: 'route-dyn', createdAt: '2026-01-01T00:00:00.000Z', mockData: MockData.parse({ method: 'GET', mockedUrl: '/calc?n=*', statusCode: 200, responseMode: 'dynamic', code }) }],
+    } satisfies DeviceMocks });
+    await expect.poll(() => protocol.frames.some((f) => f.type === 'result' && f.commandId === 'm2')).toBe(true);
+    const answers = await page.evaluate(`(async () => {
+      const viaFetch = await (await fetch('/calc?n=21')).json();
+      const viaXhr = await new Promise((resolve) => {
+        const request = new XMLHttpRequest();
+        request.open('GET', '/calc?n=5');
+        request.responseType = 'json';
+        request.onloadend = () => resolve(request.response);
+        request.send();
+      });
+      return [viaFetch, viaXhr];
+    })()`);
+    expect(answers).toEqual([{ double: 42 }, { double: 10 }]);
   });
 });
