@@ -212,7 +212,7 @@ describe('mocking', () => {
     // The simulator runs the handler on a request the user writes.
     await switchTrack(page, 'Simulator').click();
     const definition = page.locator('.cm-content[aria-label="Simulated request"]');
-    await typeInEditor(definition, JSON.stringify({ url: `${backend.url}/todos?offset=1`, method: 'GET', headers: {}, body: null }));
+    await typeInEditor(definition, JSON.stringify({ url: `${backend.url}/todos?offset=1`, method: 'GET', headers: {}, body: null }, null, 2));
     await answerOf(page, 'POST', `/mocked-routes/${routeId}/simulate`, () => page.getByRole('button', { name: 'Simulate' }).click());
     const output = page.getByRole('log', { name: 'Simulator output' });
     await visible(output.getByText('URL matches pattern'));

@@ -5,12 +5,13 @@ import type { ListedRoute } from './route-list-order';
 export function RouteList({ routes, selectedId, onSelect }: { routes: readonly ListedRoute[]; selectedId: string | null; onSelect(id: string): void }) {
   return (
     <ul className="route-list" role="listbox" aria-label="Mocked routes">
-      {routes.map((route) => {
+      {routes.map((route, index) => {
         const { mockData } = route;
         const selected = route.id === selectedId;
         return (
           <li key={route.id} role="option" aria-selected={selected} className={`route-row${selected ? ' is-selected' : ''}`}
-            tabIndex={selected ? 0 : -1} onClick={() => onSelect(route.id)}
+            // One row is in the tab order: the selected one, else the first.
+            tabIndex={selected || (selectedId === null && index === 0) ? 0 : -1} onClick={() => onSelect(route.id)}
             onKeyDown={(event) => { if (event.key === 'Enter' || event.key === ' ') { event.preventDefault(); onSelect(route.id); } }}>
             <span className={`route-dot${route.isEnabled ? ' is-on' : ''}`} role="img" aria-label={route.isEnabled ? 'Enabled' : 'Disabled'} />
             <span className="route-row-main">

@@ -62,7 +62,7 @@ export function SimulatorPanel({ routeId, mockData, onSimulated }: { routeId: st
       </div>
       {on && (
         <>
-          <CodeEditor label="Simulated request" value={definition} onChange={setDefinition} language="json" height="180px" />
+          <CodeEditor label="Simulated request" value={definition} onChange={setDefinition} language="json" height="140px" />
           <div className="mock-simulator-actions">
             <Button variant="primary" size="sm" icon={<Play size={14} aria-hidden="true" />} disabled={!routeId || running} aria-busy={running || undefined} onClick={() => void simulate()}>
               {running ? 'Simulating...' : 'Simulate'}
