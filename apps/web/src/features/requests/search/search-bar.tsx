@@ -1,6 +1,6 @@
 import { defaultDateRangeInputs, type SearchTag } from '@spyglass/protocol';
 import { CalendarRange, RotateCcw, Search, X } from 'lucide-react';
-import { useId, useMemo, useRef, useState, useSyncExternalStore, type KeyboardEvent } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, useSyncExternalStore, type KeyboardEvent } from 'react';
 import { IconButton } from '../../../ui/button';
 import type { ItemStore } from '../store/item-store';
 import { fieldValuesOf } from './field-values';
@@ -27,13 +27,17 @@ export function SearchBar({ search, store }: SearchBarProps) {
   // Followed only while the dropdown is open: values arriving then show in it.
   const valuesVersion = useSyncExternalStore(state.suggestionsOpen ? values.subscribe : ignoreChanges, () => values.version);
   const suggestions = useMemo(
-    () => (state.suggestionsOpen ? values.suggest(state.input, { caseSensitive: state.caseSensitive }) : []),
+    // Two values of each of the six fields for an empty input, so that every field shows up.
+    () => (state.suggestionsOpen ? values.suggest(state.input, { caseSensitive: state.caseSensitive, perField: state.input.trim() === '' ? 2 : 3 }) : []),
     // valuesVersion stands for the content of `values`, which is one object for the store's life.
     [values, valuesVersion, state.suggestionsOpen, state.input, state.caseSensitive],
   );
   const open = state.suggestionsOpen && suggestions.length > 0;
   const highlighted = open && active >= 0 && active < suggestions.length ? active : -1;
   const hasSearch = state.tags.length > 0 || state.input !== '';
+  useEffect(() => {
+    if (highlighted >= 0) document.getElementById(`${listboxId}-${highlighted}`)?.scrollIntoView({ block: 'nearest' });
+  }, [listboxId, highlighted]);
 
   /** The values of the date inputs as last defaulted: opened untouched, the range moves up to now. */
   const defaults = useRef({ from: state.dateRange.from, to: state.dateRange.to });
