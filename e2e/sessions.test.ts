@@ -125,7 +125,7 @@ describe('sessions and public sharing', () => {
     await screenshotBothSchemes(page, 'session-view');
 
     // A colleague without an account opens the link in a fresh browser: read-only, nothing from /v1.
-    const visitorContext = await newContext(env.browser, env.server.shareUrl);
+    const visitorContext = await newContext(env.browser, env.server.shareUrl, { permissions: ['clipboard-read', 'clipboard-write'] });
     contexts.push(visitorContext);
     const visitor = await visitorContext.newPage();
     const visitorErrors = recordPageErrors(visitor);
@@ -146,6 +146,11 @@ describe('sessions and public sharing', () => {
     expect(await visitor.getByRole('button', { name: 'Clear requests' }).count()).toBe(0);
     expect(await visitor.locator('.req-row-delete').count()).toBe(0);
     expect(await publicDetails.getByText('Enable Mock', { exact: false }).count()).toBe(0);
+    // Copy as CURL works from the public copy of the item.
+    await rowOfNum(visitor, stored.filter((item) => item.num <= network.num).length).click({ button: 'right' });
+    await visitor.getByRole('menuitem', { name: 'Copy as CURL' }).click();
+    await visible(visitor.getByText('Copied to clipboard'));
+    expect(await clipboardText(visitor)).toContain(network.url!);
     expect(calls.filter((path) => path.startsWith('/v1') || path.startsWith('/ws'))).toEqual([]);
     await visitor.mouse.move(0, 0);
     await screenshotBothSchemes(visitor, 'session-public');
