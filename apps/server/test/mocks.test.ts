@@ -179,6 +179,16 @@ describeApi('mocks API', () => {
     await device.close();
   });
 
+  it('reports a device that does not apply mocks when publishing', async () => {
+    const { api, profile } = await accountWithDevice();
+    const old = await connectDevice(server.url, profile.apiKey, { answer: (c) => (c.name === 'mocks' ? { ok: false, error: 'The mocks command is not supported by this SDK version' } : { ok: true }) });
+    const route = (await api.post('/v1/mocked-routes', { deviceId: old.deviceId, isEnabled: true, mockData: staticMock() })).body as MockedRoute;
+    const published = await api.post(`/v1/mocked-routes/${route.id}/publish`);
+    expect(published.status).toBe(409);
+    expect(published.body).toEqual({ error: 'The device did not apply the mocks: The mocks command is not supported by this SDK version' });
+    await old.close();
+  });
+
   it('refuses item mocks for missing or non-network items and bad mock data', async () => {
     const { api, device } = await accountWithDevice();
     const log = items.log('hello');

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { DeviceMocksResult, type CommandFrame, type DeviceMocks } from '@spyglass/protocol';
 import type { Db } from '../../db/database';
+import { conflict } from '../../errors';
 import type { DeviceCommands } from '../../live/commands';
 import { findItemMocksForDevice } from './item-mocks.repository';
 import { findEnabledRoutesForDevice } from './mocked-routes.repository';
@@ -27,7 +28,8 @@ export async function buildDeviceMocks(db: Db, userId: string, deviceId: string,
 export async function publishDeviceMocks(db: Db, commands: DeviceCommands, userId: string, deviceId: string, now: number): Promise<{ routes: number; itemMocks: number }> {
   const mocks = await buildDeviceMocks(db, userId, deviceId, now);
   const result = await commands.send(userId, deviceId, 'mocks', mocks);
-  if (!result.ok) throw new Error(result.error ?? 'The device refused the mocks');
+  // An SDK that does not apply mocks (an older one) says so; the dashboard shows its words.
+  if (!result.ok) throw conflict(`The device did not apply the mocks: ${result.error ?? 'no reason given'}`);
   const counts = DeviceMocksResult.safeParse(result.data);
   return counts.success ? counts.data : { routes: mocks.routes.length, itemMocks: mocks.itemMocks.length };
 }
@@ -35,8 +37,9 @@ export async function publishDeviceMocks(db: Db, commands: DeviceCommands, userI
 /** After a change: sends the set if the device is online anywhere, without waiting for it. */
 export function pushDeviceMocks(db: Db, commands: DeviceCommands, log: FastifyBaseLogger, userId: string, deviceId: string, now: number): void {
   publishDeviceMocks(db, commands, userId, deviceId, now).catch((err: Error & { statusCode?: number }) => {
-    // Offline devices get the set on their next welcome.
-    if (err.statusCode !== 409) log.warn({ err, deviceId }, 'sending mocks to a device failed');
+    // Offline devices get the set on their next welcome; refusals are the device's business.
+    if (err.statusCode === 409) log.debug({ deviceId, reason: err.message }, 'mocks not delivered');
+    else log.warn({ err, deviceId }, 'sending mocks to a device failed');
   });
 }
 
