@@ -173,6 +173,13 @@ describe('mocking', () => {
     });
     await screenshotBothSchemes(page, 'mocks-item-section');
 
+    // Reopened, the details show the mock as it is.
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.getByRole('region', { name: 'Mock' }).count()).toBe(0);
+    await page.locator('.req-row').filter({ has: page.locator('.req-td-id', { hasText: /^1$/ }) }).click();
+    await expect.poll(() => page.getByRole('region', { name: 'Mock' }).getByLabel('Status', { exact: true }).inputValue()).toBe('418');
+    expect(await page.getByRole('switch', { name: 'Enable Mock ⚡' }).isChecked()).toBe(true);
+
     // Off again: the real server answers.
     const off = mockUpdate((body) => body.isMocked === false);
     await switchTrack(page, 'Enable Mock ⚡').click();

@@ -1,9 +1,11 @@
-import { INTERCEPTED_HEADER, MOCK_LIMITS, statusText, type NetworkItem } from '@spyglass/protocol';
+import { INTERCEPTED_HEADER, MOCK_LIMITS, statusText, type CapturedItem, type NetworkItem } from '@spyglass/protocol';
+import { useQueryClient } from '@tanstack/react-query';
 import { BookmarkPlus, RotateCcw, Zap } from 'lucide-react';
 import { useId, useMemo, useRef, useState } from 'react';
 import { Button } from '../../../ui/button';
 import { Switch } from '../../../ui/switch';
 import { Tooltip } from '../../../ui/tooltip';
+import { detailsItemKey } from '../../requests/details/details-query';
 import { BodyEditor } from '../editor/body-editor';
 import { HeaderRows, type HeaderRow } from '../header-rows';
 import { useInterceptedFlash } from '../intercepted-flash';
@@ -27,8 +29,14 @@ export function ItemMockSection({ item, deviceId }: { item: NetworkItem; deviceI
   const [statusInput, setStatusInput] = useState(String(draft.statusCode));
   const [delayInput, setDelayInput] = useState(draft.delayMs === null ? '' : String(draft.delayMs));
   const [body, setBody] = useState(draft.body);
+  const queryClient = useQueryClient();
   const [sender] = useState(() => new LatestSender<ItemMockDraft>(
-    (next) => putItemMock(deviceId, item.id, itemMockToSend(item, next)),
+    async (next) => {
+      const answer = await putItemMock(deviceId, item.id, itemMockToSend(item, next));
+      // The details panel keeps the full item: reopened, it must show the mock as it now is.
+      queryClient.setQueryData<CapturedItem>(detailsItemKey('device', deviceId, item.id), (full) =>
+        full && { ...full, isMocked: answer.isMocked, mock: answer.mock, mockData: answer.mockData });
+    },
     (error) => console.error('The mock update failed', error),
   ));
   const flash = useInterceptedFlash(item.id);
