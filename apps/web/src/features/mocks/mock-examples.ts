@@ -47,7 +47,7 @@ export const DYNAMIC_EXAMPLES: MockExample[] = [
   {
     title: 'Body chosen by a query value',
     description: 'Page through the todo items with ?offset=N (two per page).',
-    text: `const todos = ${JSON.stringify(SAMPLE_TODOS.map(({ id, name, status }) => ({ id, name, status })))};
+    text: `const todos = ${JSON.stringify(SAMPLE_TODOS.map(({ id, name, status }) => ({ id, name, status })), null, 2)};
 
 function handler(request) {
   const offset = Number(request.query.offset || 0);
