@@ -156,8 +156,33 @@ describeApi('SDK applies mocks', () => {
     const item = await waitForItem(api, deviceId, (i) => i.url === `${app.url}/items?offset=10&size=2`);
     expect(item).toMatchObject({ isMocked: true, details: { mockedBy: { kind: 'route', id: route.id } } });
 
+    // The handler sees request bodies: fetch, and node:http written in chunks (chunked encoding).
+    const echoCode = 'function handler(r) { return { status: 201, body: { got: JSON.parse(r.body), type: r.headers["content-type"] } }; }';
+    const echoApplied = mocksApplied(client, (m) => m.routes.length === 2);
+    const echo = (await api.post('/v1/mocked-routes', {
+      deviceId, isEnabled: true, mockData: { responseMode: 'dynamic', method: 'POST', mockedUrl: `${app.url}/echo`, statusCode: 200, code: echoCode },
+    })).body as MockedRoute;
+    await echoApplied;
+    const fetched = await client.fetch(`${app.url}/echo`, { method: 'POST', body: '{"a":[1,2]}', headers: { 'content-type': 'application/json' } });
+    expect(fetched.status).toBe(201);
+    expect(await fetched.json()).toEqual({ got: { a: [1, 2] }, type: 'application/json' });
+    const chunked = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const req = http.request(`${app.url}/echo`, { method: 'POST', headers: { 'content-type': 'application/json' } }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode!, body: Buffer.concat(chunks).toString() }));
+      });
+      req.on('error', reject);
+      req.write('{"b":');
+      req.end('"two"}');
+    });
+    expect(chunked.status).toBe(201);
+    expect(JSON.parse(chunked.body)).toEqual({ got: { b: 'two' }, type: 'application/json' });
+    expect(app.seen.some((s) => s.url === '/echo')).toBe(false);
+
     const off = mocksApplied(client, (m) => m.routes.length === 0);
     await api.delete(`/v1/mocked-routes/${route.id}`);
+    await api.delete(`/v1/mocked-routes/${echo.id}`);
     await off;
   });
 
