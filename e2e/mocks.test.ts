@@ -277,6 +277,18 @@ describe('mocking', () => {
     expect((await described).status()).toBe(200);
     await visible(page.getByText('All changes saved'));
 
+    // Search over the route's fields; the divider keeps to 20-70 % of the view.
+    await page.getByLabel('Search mocked routes').fill('map');
+    await expect.poll(() => page.locator('.route-row').count()).toBe(1);
+    await page.getByLabel('Search mocked routes').fill('');
+    const divider = page.getByRole('separator', { name: 'Resize the list' });
+    const layoutWidth = await page.locator('.mock-routes').evaluate((el: { clientWidth: number }) => el.clientWidth);
+    await divider.focus();
+    await page.keyboard.press('End');
+    expect(Number(await divider.getAttribute('aria-valuenow'))).toBe(Math.round(layoutWidth * 0.7));
+    await page.keyboard.press('Home');
+    expect(Number(await divider.getAttribute('aria-valuenow'))).toBe(Math.round(layoutWidth * 0.2));
+
     // Delete asks first.
     await page.locator('.route-row', { hasText: '/legacy/*' }).click();
     await page.getByRole('button', { name: 'Delete', exact: true }).click();
