@@ -276,6 +276,19 @@ describe('mocking', () => {
     await page.getByLabel('Description').fill('Pages of todos');
     expect((await described).status()).toBe(200);
     await visible(page.getByText('All changes saved'));
+    // Tags: Enter confirms, Escape cancels, a blank one is ignored.
+    const tagged = page.waitForResponse((r) => r.request().method() === 'PUT' && new URL(r.url()).pathname === `/v1/mocked-routes/${routeId}`
+      && JSON.stringify((r.request().postDataJSON() as { tags?: string[] }).tags) === '["paging"]', { timeout: UI_TIMEOUT_MS });
+    const tagInput = page.getByLabel('New tag');
+    await tagInput.fill('paging');
+    await tagInput.press('Enter');
+    await tagInput.fill('   ');
+    await tagInput.press('Enter');
+    await tagInput.fill('draft');
+    await tagInput.press('Escape');
+    expect(await tagInput.inputValue()).toBe('');
+    await tagged;
+    expect(await page.locator('.tags-input .tag-chip').allInnerTexts()).toEqual(['paging']);
 
     // Search over the route's fields; the divider keeps to 20-70 % of the view.
     await page.getByLabel('Search mocked routes').fill('map');
