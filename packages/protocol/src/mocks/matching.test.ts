@@ -93,6 +93,8 @@ describe('explainRoute', () => {
       .toBe("Sends GET requests to https://api.example.com/v1/* ('*' stands for any text) (host api.example.com, path /v1/…) to http://localhost:3000/v2 instead, keeping the path and query as documented.");
     expect(explainRoute({ ...route('api.example.com'), isEnabled: false }))
       .toBe('Answers GET requests to api.example.com (host api.example.com, any path) with status 200, an empty body. It is disabled, so it does nothing now.');
+    expect(explainRoute(route('https://*.example.com/v1/*')))
+      .toBe("Answers GET requests to https://*.example.com/v1/* ('*' stands for any text) (host *.example.com, path /v1/…) with status 200, an empty body.");
     expect(explainRoute(route('ftp://x'))).toBe('Does nothing: Invalid URL pattern "ftp://x": scheme "ftp" is not http, https, ws, wss or *.');
   });
 });

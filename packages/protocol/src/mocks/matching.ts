@@ -176,7 +176,7 @@ export function explainRoute(route: MatchableRoute): string {
   if (!compiled.ok) return `Does nothing: ${compiled.error}.`;
   const p = compiled.pattern;
   const where = [
-    p.host === undefined ? 'any host' : `host ${typeof p.host === 'string' ? p.host : p.source.split(/[/?]/)[0]}`,
+    p.hostText === undefined ? 'any host' : `host ${p.hostText}`,
     p.path === undefined ? 'any path' : `path ${typeof p.path === 'string' ? p.path : `${p.pathPrefix}…`}`,
   ].join(', ');
   const wild = p.source.includes('*') ? " ('*' stands for any text)" : '';

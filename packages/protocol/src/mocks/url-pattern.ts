@@ -31,6 +31,8 @@ export interface UrlPattern {
   readonly scheme: string | undefined;
   /** Host matcher (lower case); undefined for any host. */
   readonly host: string | RegExp | undefined;
+  /** The host part as written (lower case), for explanations; undefined for any host. */
+  readonly hostText: string | undefined;
   /** Whether the host pattern names a port (else any port matches). */
   readonly hostHasPort: boolean;
   /** Exact path, a RegExp (with one capture per `*`), or undefined for any path. */
@@ -152,6 +154,7 @@ export function compileUrlPattern(input: string): CompileResult {
       source,
       scheme,
       host,
+      hostText: host === undefined ? undefined : hostPart,
       hostHasPort: !!hostPart && /:[^:\]]*$/.test(hostPart),
       path,
       pathPrefix: star < 0 ? pathText : pathText.slice(0, star),
