@@ -19,14 +19,14 @@ describeApi('sessions API', () => {
   it('saves a session that stays complete after the device’s items are cleared', async () => {
     const { api, device } = await accountWithDevice();
     const largeBody = JSON.stringify({ rows: 'x'.repeat(100 * 1024) });
-    // Sent newest first, so that the session's numbering (oldest first) differs from the sending order.
-    const log = items.log('first', '2026-03-01T10:00:03.000Z');
     const network = items.network({ responseBody: largeBody, createdAt: '2026-03-01T10:00:01.000Z' });
+    const log = items.log('first', '2026-03-01T10:00:03.000Z');
     const shot = items.screenshot('iVBORw0KGgoAAAANSUhEUg==');
     const other = items.log('not saved');
-    await device.sendItems([log, network, shot, other]);
+    await device.sendItems([network, log, shot, other]);
 
-    const created = await api.post('/v1/sessions', { deviceId: device.deviceId, name: '  Checkout bug  ', requestIds: [log.id, network.id, shot.id, log.id] });
+    // Ids in any order, one twice: numbered 1..N in the order the items arrived.
+    const created = await api.post('/v1/sessions', { deviceId: device.deviceId, name: '  Checkout bug  ', requestIds: [log.id, shot.id, network.id, log.id] });
     expect(created.status).toBe(201);
     const session = Session.parse(created.body);
     expect(session).toMatchObject({

@@ -6,6 +6,9 @@ import { sql } from 'kysely';
  * PostgreSQL. Types are limited to text / integer / bigint, which both engines read alike.
  * Append only: a migration that has shipped is never edited.
  */
+/** A session item with a blob file; the predicate of a partial index, repeated as is by the queries that use it. */
+export const SESSION_ITEM_HAS_BLOB = 'request_body_blob is not null or response_body_blob is not null or image_blob is not null';
+
 const migrations: Record<string, Migration> = {
   '0001_accounts': {
     async up(db: Kysely<unknown>) {
@@ -191,6 +194,9 @@ const migrations: Record<string, Migration> = {
         .addPrimaryKeyConstraint('session_items_pk', ['session_id', 'num'])
         .execute();
       await db.schema.createIndex('session_items_id').on('session_items').columns(['session_id', 'id']).unique().execute();
+      // The few rows with blob files (large bodies, screenshots), found without reading the others.
+      await db.schema.createIndex('session_items_blobs').on('session_items').column('session_id')
+        .where(sql.raw<boolean>(SESSION_ITEM_HAS_BLOB)).execute();
     },
   },
   '0004_mocked_routes': {

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { SessionDevice, type CapturedItem, type CompactItem, type Device, type Session, type SharedSessionInfo } from '@spyglass/protocol';
 import { BlobStore, type BlobField } from '../../blobs/blob-store';
 import type { DatabaseHandle, Db } from '../../db/database';
+import { SESSION_ITEM_HAS_BLOB } from '../../db/migrations';
 import { bool, isTrue } from '../../db/database';
 import type { Database, SessionItemsTable, SessionsTable } from '../../db/schema';
 import { randomAlphanumeric } from '../../lib/crypto';
@@ -97,7 +98,8 @@ const BLOB_COLUMNS: Array<{ column: 'request_body_blob' | 'response_body_blob' |
 
 /**
  * Saves a session: one INSERT ... SELECT copies the device's rows (in the database, never through
- * Node), numbered oldest first; blobs are hard-linked into the session's own directory. All in one
+ * Node), numbered 1..N in the order they arrived (the device's own display numbers: oldest first
+ * without a sort, which would cost as much as the copy); blobs are hard-linked into the session's own directory. All in one
  * transaction: a missing or foreign id (or a blob that cannot be linked) leaves nothing behind.
  */
 export async function createSession(database: DatabaseHandle, blobs: BlobStore, input: NewSession): Promise<SessionRow> {
@@ -120,20 +122,23 @@ export async function createSession(database: DatabaseHandle, blobs: BlobStore, 
       await trx.insertInto('sessions').values(row).execute();
       const copy = trx.selectFrom('items')
         .select(sql<string>`cast(${id} as text)`.as('session_id'))
-        .select(sql<number>`row_number() over (order by created_at, num)`.as('num'))
+        .select(sql<number>`row_number() over (order by num)`.as('num'))
         .select(COPIED_COLUMNS)
         .where('user_id', '=', input.userId)
         .where('device_id', '=', input.device.id)
         .where(idIn(database.engine, ids));
-      // RETURNING hands back the blob keys in the same pass: a second look for them would read
-      // every copied row again.
-      const copied = await trx.insertInto('session_items')
+      const result = await trx.insertInto('session_items')
         .columns(['session_id', 'num', ...COPIED_COLUMNS])
         .expression(copy)
-        .returning(['num', 'id', 'request_body_blob', 'response_body_blob', 'image_blob'])
+        .executeTakeFirst();
+      const copied = Number(result.numInsertedOrUpdatedRows ?? 0n);
+      if (copied !== ids.length) throw new MissingRequestsError(ids.length - copied, ids.length);
+      // Through the partial index: RETURNING all rows, or a scan of them, cost more than the copy.
+      const withBlobs = await trx.selectFrom('session_items')
+        .select(['num', 'id', 'request_body_blob', 'response_body_blob', 'image_blob'])
+        .where('session_id', '=', id)
+        .where(sql.raw<boolean>(`(${SESSION_ITEM_HAS_BLOB})`))
         .execute();
-      if (copied.length !== ids.length) throw new MissingRequestsError(ids.length - copied.length, ids.length);
-      const withBlobs = copied.filter((r) => r.request_body_blob !== null || r.response_body_blob !== null || r.image_blob !== null);
       await linkBlobs(trx, blobs, input.userId, id, owner, withBlobs);
     });
   } catch (error) {
