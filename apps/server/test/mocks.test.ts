@@ -105,6 +105,17 @@ describeApi('mocks API', () => {
       expect(res.status, JSON.stringify(mockData).slice(0, 120)).toBe(400);
       expect(res.body.error).toMatch(message);
     }
+    // The enabled routes of one device travel in one frame: 8 MB in all.
+    const big = staticMock({ body: 'x'.repeat(500 * 1024) });
+    for (let i = 0; i < 16; i++) expect((await create(big, { isEnabled: true })).status).toBe(201);
+    const over = await create(big, { isEnabled: true });
+    expect(over).toMatchObject({ status: 400, body: { error: 'The enabled mocked routes of a device may hold at most 8 MB in all' } });
+    expect((await create(big, { isEnabled: false })).status).toBe(201);
+    const listed = (await api.get(`/v1/mocked-routes?deviceId=${device.deviceId}`)).body as MockedRoute[];
+    expect(listed).toHaveLength(17);
+    expect((await api.put(`/v1/mocked-routes/${listed[0]!.id}`, { isEnabled: true })).status).toBe(400);
+    for (const r of listed) await api.delete(`/v1/mocked-routes/${r.id}`);
+
     const dynamic = await create(staticMock({ responseMode: 'dynamic', code: 'function handler( {' }));
     expect(dynamic.body.codeError).toBe(true);
     expect((await api.get(`/v1/mocked-routes?deviceId=${device.deviceId}`)).body).toEqual([]);

@@ -45,6 +45,11 @@ export const MOCK_LIMITS = {
   maxDelayMs: 60_000,
   /** Routes per device. */
   maxRoutesPerDevice: 1000,
+  /**
+   * What a device's enabled routes may hold in all (their JSON): the whole set travels in one
+   * frame, which must stay well within what a device's websocket accepts.
+   */
+  maxDeviceSetBytes: 8 * 1024 * 1024,
   /** Live-update auto-save pause (spec 002 §4). */
   liveUpdateDelayMs: 1500,
   /** Mocked-route toasts (spec 002 §9). */

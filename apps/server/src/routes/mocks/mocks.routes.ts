@@ -16,7 +16,7 @@ import { REQUEST_NOT_FOUND } from '../requests/requests.routes';
 import { findItemType, setItemMock } from './item-mocks.repository';
 import { publishDeviceMocks, pushDeviceMocks } from './mock-delivery';
 import {
-  countRoutesForDevice, deleteRoute, findRoute, findRoutesForDevice, findRoutesForUser, insertRoute, updateRoute,
+  countRoutesForDevice, deleteRoute, findEnabledRoutesForDevice, findRoute, findRoutesForDevice, findRoutesForUser, insertRoute, updateRoute,
 } from './mocked-routes.repository';
 import { SandboxBusyError, SandboxPool } from './sandbox-pool';
 
@@ -46,6 +46,16 @@ export async function mocksRoutes(app: App): Promise<void> {
     }
   }
 
+  /** The device's enabled routes with `route` in place must fit in one `mocks` frame. */
+  async function checkDeviceSetSize(userId: string, route: MockedRoute): Promise<void> {
+    if (!route.isEnabled) return;
+    const others = (await findEnabledRoutesForDevice(ctx.db, userId, route.deviceId)).filter((r) => r.id !== route.id);
+    const bytes = [...others, route].reduce((sum, r) => sum + Buffer.byteLength(JSON.stringify({ ...r.mockData, consoleLog: [] })), 0);
+    if (bytes > MOCK_LIMITS.maxDeviceSetBytes) {
+      throw badRequest(`The enabled mocked routes of a device may hold at most ${MOCK_LIMITS.maxDeviceSetBytes / 1024 / 1024} MB in all`);
+    }
+  }
+
   async function ownRoute(userId: string, id: string): Promise<MockedRoute> {
     const route = await findRoute(ctx.db, userId, id);
     if (!route) throw notFound(MOCK_MESSAGES.routeNotFound);
@@ -71,6 +81,7 @@ export async function mocksRoutes(app: App): Promise<void> {
       id: crypto.randomUUID(), deviceId, ...fields, createdAt: at, updatedAt: at,
       mockData: { ...mockData, isEnabled: fields.isEnabled, consoleLog: [] },
     };
+    await checkDeviceSetSize(req.user.id, route);
     await insertRoute(ctx.db, req.user.id, route);
     push(req.user.id, deviceId);
     return reply.status(201).send(route);
@@ -89,6 +100,7 @@ export async function mocksRoutes(app: App): Promise<void> {
       // The console log is the server's: an editor's copy never overwrites it.
       mockData: { ...(mockData ?? stored.mockData), isEnabled, consoleLog: stored.mockData.consoleLog },
     };
+    await checkDeviceSetSize(req.user.id, route);
     if (!(await updateRoute(ctx.db, req.user.id, route))) throw notFound(MOCK_MESSAGES.routeNotFound);
     push(req.user.id, route.deviceId);
     return route;
