@@ -109,7 +109,7 @@ describeApi('mocks API', () => {
     const big = staticMock({ body: 'x'.repeat(500 * 1024) });
     for (let i = 0; i < 16; i++) expect((await create(big, { isEnabled: true })).status).toBe(201);
     const over = await create(big, { isEnabled: true });
-    expect(over).toMatchObject({ status: 400, body: { error: 'The enabled mocked routes of a device may hold at most 8 MB in all' } });
+    expect(over).toMatchObject({ status: 400, body: { error: 'The mocks of a device may hold at most 8 MB in all' } });
     expect((await create(big, { isEnabled: false })).status).toBe(201);
     const listed = (await api.get(`/v1/mocked-routes?deviceId=${device.deviceId}`)).body as MockedRoute[];
     expect(listed).toHaveLength(17);

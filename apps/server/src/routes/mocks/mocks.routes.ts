@@ -14,9 +14,9 @@ import { DEVICE_NOT_FOUND } from '../devices/devices.routes';
 import { selectCompactItems, toCompactItem } from '../requests/items.repository';
 import { REQUEST_NOT_FOUND } from '../requests/requests.routes';
 import { findItemType, setItemMock } from './item-mocks.repository';
-import { publishDeviceMocks, pushDeviceMocks } from './mock-delivery';
+import { buildDeviceMocks, publishDeviceMocks, pushDeviceMocks } from './mock-delivery';
 import {
-  countRoutesForDevice, deleteRoute, findEnabledRoutesForDevice, findRoute, findRoutesForDevice, findRoutesForUser, insertRoute, updateRoute,
+  countRoutesForDevice, deleteRoute, findRoute, findRoutesForDevice, findRoutesForUser, insertRoute, updateRoute,
 } from './mocked-routes.repository';
 import { SandboxBusyError, SandboxPool } from './sandbox-pool';
 
@@ -46,13 +46,19 @@ export async function mocksRoutes(app: App): Promise<void> {
     }
   }
 
-  /** The device's enabled routes with `route` in place must fit in one `mocks` frame. */
-  async function checkDeviceSetSize(userId: string, route: MockedRoute): Promise<void> {
-    if (!route.isEnabled) return;
-    const others = (await findEnabledRoutesForDevice(ctx.db, userId, route.deviceId)).filter((r) => r.id !== route.id);
-    const bytes = [...others, route].reduce((sum, r) => sum + Buffer.byteLength(JSON.stringify({ ...r.mockData, consoleLog: [] })), 0);
+  /**
+   * The device's whole set (enabled routes and item mocks) with `route` or `itemMock` in place
+   * must fit in one `mocks` frame.
+   */
+  async function checkDeviceSetSize(userId: string, deviceId: string, change: { route?: MockedRoute; itemMock?: { itemId: string; data: ItemMockData } }): Promise<void> {
+    const mocks = await buildDeviceMocks(ctx.db, userId, deviceId, 0);
+    const routes = mocks.routes.filter((r) => r.id !== change.route?.id).map((r) => r.mockData as unknown);
+    if (change.route?.isEnabled) routes.push({ ...change.route.mockData, consoleLog: [] });
+    const items = mocks.itemMocks.filter((m) => m.itemId !== change.itemMock?.itemId) as unknown[];
+    if (change.itemMock?.data.isMocked) items.push(change.itemMock.data);
+    const bytes = [...routes, ...items].reduce((sum: number, value) => sum + Buffer.byteLength(JSON.stringify(value)), 0);
     if (bytes > MOCK_LIMITS.maxDeviceSetBytes) {
-      throw badRequest(`The enabled mocked routes of a device may hold at most ${MOCK_LIMITS.maxDeviceSetBytes / 1024 / 1024} MB in all`);
+      throw badRequest(`The mocks of a device may hold at most ${MOCK_LIMITS.maxDeviceSetBytes / 1024 / 1024} MB in all`);
     }
   }
 
@@ -81,7 +87,7 @@ export async function mocksRoutes(app: App): Promise<void> {
       id: crypto.randomUUID(), deviceId, ...fields, createdAt: at, updatedAt: at,
       mockData: { ...mockData, isEnabled: fields.isEnabled, consoleLog: [] },
     };
-    await checkDeviceSetSize(req.user.id, route);
+    await checkDeviceSetSize(req.user.id, deviceId, { route });
     await insertRoute(ctx.db, req.user.id, route);
     push(req.user.id, deviceId);
     return reply.status(201).send(route);
@@ -100,7 +106,7 @@ export async function mocksRoutes(app: App): Promise<void> {
       // The console log is the server's: an editor's copy never overwrites it.
       mockData: { ...(mockData ?? stored.mockData), isEnabled, consoleLog: stored.mockData.consoleLog },
     };
-    await checkDeviceSetSize(req.user.id, route);
+    await checkDeviceSetSize(req.user.id, route.deviceId, { route });
     if (!(await updateRoute(ctx.db, req.user.id, route))) throw notFound(MOCK_MESSAGES.routeNotFound);
     push(req.user.id, route.deviceId);
     return route;
@@ -170,6 +176,7 @@ export async function mocksRoutes(app: App): Promise<void> {
       const broken = validateMockData({ mockedUrl: data.mockedUrl.trim() || data.url, mode: 'default', responseMode: 'static', code: '', mapRemoteUrl: '' });
       if (broken) throw badRequest(broken);
     }
+    await checkDeviceSetSize(req.user.id, deviceId, { itemMock: { itemId: requestId, data } });
     if (!(await setItemMock(ctx.db, req.user.id, deviceId, requestId, data, ctx.now()))) throw notFound(REQUEST_NOT_FOUND);
     const rows = await selectCompactItems(ctx.db, deviceId, [requestId]).execute();
     const item = toCompactItem(rows[0]!);
