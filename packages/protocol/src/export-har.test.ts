@@ -91,6 +91,17 @@ describe('har export', () => {
     expect(harEntry(fromMetrics).time).toBe(55);
   });
 
+  it('starts each entry at the request start in UTC, else at the capture time', () => {
+    const item = networkItem({ createdAt: '2026-11-23T10:00:01.500Z' });
+    expect(harEntry(item).startedDateTime).toBe('2026-11-23T10:00:01.500Z');
+    item.details.request.startedAt = '2026-11-23T10:00:00.250Z';
+    expect(harEntry(item).startedDateTime).toBe('2026-11-23T10:00:00.250Z');
+    item.details.request.startedAt = '2026-11-23T11:00:00.25+01:00';
+    expect(harEntry(item).startedDateTime).toBe('2026-11-23T10:00:00.250Z');
+    item.details.request.startedAt = 'not a date';
+    expect(harEntry(item).startedDateTime).toBe('2026-11-23T10:00:01.500Z');
+  });
+
   it('stays valid for arbitrary captured values', async () => {
     const text = fc.string({ unit: 'grapheme', maxLength: 30 });
     await fc.assert(fc.asyncProperty(
