@@ -1,4 +1,5 @@
 import http from 'node:http';
+import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { DeviceMocks, INTERCEPTED_HEADER, interceptedItemId, type CapturedItem, type CommandFrame, type MockedRoute, type NetworkItem } from '@spyglass/protocol';
@@ -183,6 +184,28 @@ describeApi('SDK applies mocks', () => {
     const off = mocksApplied(client, (m) => m.routes.length === 0);
     await api.delete(`/v1/mocked-routes/${route.id}`);
     await api.delete(`/v1/mocked-routes/${echo.id}`);
+    await off;
+  });
+
+  it('answers https requests to hosts that do not exist, without any network', async () => {
+    const applied = mocksApplied(client, (m) => m.routes.some((r) => r.mockData.mockedUrl.startsWith('https://api.example.invalid')));
+    const route = (await api.post('/v1/mocked-routes', {
+      deviceId, isEnabled: true,
+      mockData: { method: 'GET', mockedUrl: 'https://api.example.invalid/v1/ping', statusCode: 203, headers: [{ key: 'Content-Type', value: 'text/plain' }], body: 'pong' },
+    })).body as MockedRoute;
+    await applied;
+    const viaFetch = await client.fetch('https://api.example.invalid/v1/ping');
+    expect([viaFetch.status, await viaFetch.text()]).toEqual([203, 'pong']);
+    const viaHttps = await new Promise<{ status: number; body: string; intercepted: unknown }>((resolve, reject) => {
+      https.get('https://api.example.invalid/v1/ping', (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode!, body: Buffer.concat(chunks).toString(), intercepted: res.headers['spyglass-intercepted'] }));
+      }).on('error', reject);
+    });
+    expect(viaHttps).toEqual({ status: 203, body: 'pong', intercepted: route.id });
+    const off = mocksApplied(client, (m) => m.routes.length === 0);
+    await api.delete(`/v1/mocked-routes/${route.id}`);
     await off;
   });
 
