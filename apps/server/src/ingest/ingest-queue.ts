@@ -158,15 +158,16 @@ export class IngestQueue {
   }
 
   /**
-   * The committed items in the list form, in commit order: a new item as built (nothing to read
-   * back), an updated one as stored (it keeps its notes, mock state and earlier bodies).
+   * The committed items in the list form, in commit order: a new item as built (its JSON columns
+   * parsed back only if nobody watched when it arrived), an updated one as stored (it keeps its
+   * notes, mock state and earlier bodies).
    */
   private async compactItems(deviceId: string, { rows, outcome }: CommittedRows): Promise<CompactItem[]> {
     const again = rows.filter((_, i) => !outcome.isNew[i]).map((row) => row.columns.id);
     const stored = again.length > 0 ? new Map((await this.options.store.compact(deviceId, again)).map((item) => [item.id, item])) : null;
     const items: CompactItem[] = [];
     rows.forEach(({ columns, parsed }, i) => {
-      const item = outcome.isNew[i] ? toCompactItem(asCompactRow({ ...columns, num: outcome.nums[i]! }), parsed) : stored?.get(columns.id);
+      const item = outcome.isNew[i] ? toCompactItem(asCompactRow({ ...columns, num: outcome.nums[i]! }), parsed ?? undefined) : stored?.get(columns.id);
       if (item) items.push(item);
     });
     return items;

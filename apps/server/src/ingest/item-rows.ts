@@ -5,8 +5,12 @@ import type { NewItemRow, ParsedColumns } from '../routes/requests/items.reposit
 /** A validated item turned into its row, waiting for its display number (given at commit). */
 export interface PreparedRow {
   columns: Omit<NewItemRow, 'num'>;
-  /** The JSON columns as values, so that the live side gets them without parsing them back. */
-  parsed: ParsedColumns;
+  /**
+   * The JSON columns as values, so that the live side gets them without parsing them back; null
+   * when nobody watched the device as the frame arrived (holding them until the commit would keep
+   * every item's object tree alive through the garbage collector's young generation for nothing).
+   */
+  parsed: ParsedColumns | null;
 }
 
 interface StoredBody {
@@ -20,6 +24,8 @@ export interface RowContext {
   deviceId: string;
   blobs: BlobStore;
   receivedAt: number;
+  /** Whether to keep the parsed JSON columns for the live side (someone watches the device). */
+  keepParsed: boolean;
 }
 
 function parseInstant(value: string | undefined): number | null {
@@ -146,7 +152,7 @@ function prepareRow(item: DeviceItem, ctx: RowContext, writes: Promise<void>[]):
     response_body_blob: responseBody.blob,
     image_blob: imageBlob,
   };
-  return { columns, parsed: { details, tags, metaData } };
+  return { columns, parsed: ctx.keepParsed ? { details, tags, metaData } : null };
 }
 
 /**

@@ -307,7 +307,10 @@ export class DeviceConnection {
     const row = this.row!;
     let prepared: ReturnType<typeof prepareRows>;
     try {
-      prepared = prepareRows(items, { userId: this.userId, deviceId: row.id, blobs: this.deps.blobs, receivedAt: now });
+      prepared = prepareRows(items, {
+        userId: this.userId, deviceId: row.id, blobs: this.deps.blobs, receivedAt: now,
+        keepParsed: this.deps.events.wantsItems(this.userId, row.id),
+      });
     } catch (err) {
       this.deps.log.error({ err }, 'preparing device items failed');
       this.error('internal', 'The items could not be stored: send them again', { seq });
