@@ -1,10 +1,11 @@
+import type { CompactItem } from '@spyglass/protocol';
 import { Trash2 } from 'lucide-react';
 import { memo, useRef, type MouseEvent } from 'react';
 import type { NewRowTracker } from '../list/new-row-animation';
 import type { ItemStore } from '../store/item-store';
 import { useRow, useRowSelected } from '../store/use-item-store';
-import { useNewRowAnimation } from '../list/new-row-animation';
 import type { ColumnLayout } from './columns';
+import { useRowArrival } from './row-arrival';
 import { ItemCell } from './item-cells';
 
 export interface RequestRowProps {
@@ -13,9 +14,21 @@ export interface RequestRowProps {
   index: number;
   layout: ColumnLayout;
   template: string;
-  /** Shows the hover delete action (device views only). */
+  /** The delete action, given to the hovered row of a device view. */
   onDelete?: (id: string) => void;
 }
+
+/**
+ * The cells of an item. Rows shift index whenever items arrive above them; the cells only
+ * re-render when the item itself (or the columns) changed.
+ */
+const RowCells = memo(function RowCells({ item, layout }: { item: CompactItem; layout: ColumnLayout }) {
+  return layout.columns.map((column) => (
+    <div key={column.id} role="gridcell" className={`req-td req-td-${column.id}${column.align === 'end' ? ' is-end' : ''}`}>
+      <ItemCell item={item} column={column.id} />
+    </div>
+  ));
+});
 
 /**
  * One row of the table. It reads its own item and selection from the store, so a live batch
@@ -25,7 +38,7 @@ export const RequestRow = memo(function RequestRow({ store, newRows, index, layo
   const item = useRow(store, index);
   const selected = useRowSelected(store, index);
   const ref = useRef<HTMLDivElement>(null);
-  useNewRowAnimation(ref, item?.id ?? '', newRows);
+  useRowArrival(ref, item?.id ?? '', newRows);
   if (!item) return null;
 
   const remove = (event: MouseEvent) => {
@@ -37,20 +50,15 @@ export const RequestRow = memo(function RequestRow({ store, newRows, index, layo
   return (
     <div
       ref={ref}
-      className={`req-row${selected ? ' is-selected' : ''}${index % 2 === 1 ? ' is-odd' : ''}`}
+      className={selected ? 'req-row is-selected' : 'req-row'}
       role="row"
       aria-selected={selected}
       aria-rowindex={index + 2}
-      data-row-index={index}
       data-item-id={item.id}
       data-type={item.type}
       style={{ gridTemplateColumns: template, width: layout.total }}
     >
-      {layout.columns.map((column) => (
-        <div key={column.id} role="gridcell" className={`req-td req-td-${column.id}${column.align === 'end' ? ' is-end' : ''}`}>
-          <ItemCell item={item} column={column.id} />
-        </div>
-      ))}
+      <RowCells item={item} layout={layout} />
       {onDelete && (
         <button type="button" className="req-row-delete" aria-label={`Delete request ${item.num}`} title="Delete" onClick={remove}>
           <Trash2 size={13} aria-hidden="true" />

@@ -64,6 +64,8 @@ export function RequestTable({
   const rowsRef = useRef<VirtualRowsHandle | null>(null);
   const headRef = useRef<HTMLDivElement>(null);
   const [menuItem, setMenuItem] = useState<CompactItem | null>(null);
+  /** The row under the pointer: only it carries the delete action (one button, not one per row). */
+  const [hoveredId, setHoveredId] = useState<string | null>(null);
 
   const layout = useMemo(() => layoutColumns(columns, width), [columns, width]);
   const template = gridTemplate(layout);
@@ -86,12 +88,27 @@ export function RequestTable({
   }, []);
 
   const renderRow = useCallback((index: number) => (
-    <RequestRow store={store} newRows={newRows} index={index} layout={layout} template={template} onDelete={onDelete} />
-  ), [store, newRows, layout, template, onDelete]);
+    <RequestRow
+      store={store}
+      newRows={newRows}
+      index={index}
+      layout={layout}
+      template={template}
+      onDelete={hoveredId !== null && store.rowAt(index)?.id === hoveredId ? onDelete : undefined}
+    />
+  ), [store, newRows, layout, template, onDelete, hoveredId]);
 
+  function onMouseOver(event: MouseEvent) {
+    if (!onDelete) return;
+    const row = event.target instanceof Element ? event.target.closest<HTMLElement>('[data-item-id]') : null;
+    const id = row?.dataset.itemId ?? null;
+    if (id !== hoveredId) setHoveredId(id);
+  }
+
+  /** The row index of the row under an event, or -1 (rows carry their item id: indexes shift as items arrive). */
   function rowIndexOf(target: EventTarget): number {
-    const row = target instanceof Element ? target.closest<HTMLElement>('[data-row-index]') : null;
-    return row ? Number(row.dataset.rowIndex) : -1;
+    const row = target instanceof Element ? target.closest<HTMLElement>('[data-item-id]') : null;
+    return row?.dataset.itemId ? store.indexOfId(row.dataset.itemId) : -1;
   }
 
   function onClick(event: MouseEvent) {
@@ -126,7 +143,7 @@ export function RequestTable({
       />
       <ContextMenu.Root onOpenChange={(open) => { if (!open) setMenuItem(null); }}>
         <ContextMenu.Trigger asChild>
-          <div className="req-table-body" onClick={onClick} onContextMenu={onContextMenu}>
+          <div className="req-table-body" onClick={onClick} onContextMenu={onContextMenu} onMouseOver={onMouseOver} onMouseLeave={() => setHoveredId(null)}>
             <VirtualRows
               ref={setRowsRef}
               className="req-table-rows"
