@@ -42,21 +42,25 @@ export function levelTone(level: string | null | undefined): string | null {
 
 const isMocked = (item: CompactItem) => item.isMocked || (item.type === 'network' && item.details.mockedBy !== undefined);
 
-/** One cell of a row. Captured content is rendered as text only. */
+/**
+ * The content of one cell. Captured content is rendered as text only. Plain values are returned
+ * as text for the cell itself to lay out (`req-td-<column>` styles them): rows are re-created as
+ * fast as items arrive, so every element less per cell counts.
+ */
 export function ItemCell({ item, column }: { item: CompactItem; column: TableColumnId }) {
   switch (column) {
     case 'id':
-      return <span className="req-cell-num">{item.num}</span>;
+      return item.num;
     case 'details':
       return <DetailsCell item={item} />;
     case 'createdAt':
-      return <span className="req-cell-mono">{formatTimestamp(item.createdAt)}</span>;
+      return formatTimestamp(item.createdAt);
     case 'type': {
       const Icon = TYPE_ICONS[item.type];
       return (
         <span className={`req-type req-type-${item.type}`}>
           <Icon size={12} aria-hidden="true" />
-          <span className="req-cell-text">{TYPE_LABELS[item.type]}</span>
+          {TYPE_LABELS[item.type]}
         </span>
       );
     }
@@ -65,17 +69,17 @@ export function ItemCell({ item, column }: { item: CompactItem; column: TableCol
       return item.level ? <span className={`req-level${tone ? ` is-${tone}` : ''}`}>{item.level}</span> : null;
     }
     case 'category':
-      return <span className="req-cell-text">{itemCategory(item) ?? ''}</span>;
+      return itemCategory(item) ?? '';
     case 'subsystem':
-      return <span className="req-cell-text">{itemSubsystem(item) ?? ''}</span>;
+      return itemSubsystem(item) ?? '';
     case 'status': {
       const status = itemStatus(item);
       return status === null ? null : <span className={`req-status is-${statusClass(status) ?? 'none'}`}>{status}</span>;
     }
     case 'duration':
-      return <span className="req-cell-mono">{formatDuration(item.duration)}</span>;
+      return formatDuration(item.duration);
     case 'size':
-      return <span className="req-cell-mono">{formatSize(item.size)}</span>;
+      return formatSize(item.size);
   }
 }
 
@@ -100,20 +104,22 @@ function DetailsCell({ item }: { item: CompactItem }) {
     const tone = statusClass(status);
     const { method, url } = item.details.request;
     return (
-      <span className="req-details" title={`${method} ${url}`}>
+      <>
         <span className={`req-status-pill is-${tone ?? 'pending'}`}>{status ?? '···'}</span>
         <span className="req-method">{method}</span>
-        <span className="req-cell-text">{url}</span>
+        <span className="req-cell-text" title={`${method} ${url}`}>{url}</span>
         {mocked && <MockedIcon itemId={item.id} />}
-      </span>
+      </>
     );
   }
   const summary = itemSummary(item);
   const tone = item.type === 'log' ? levelTone(item.level) : null;
   return (
-    <span className={`req-details${tone === 'error' || tone === 'warning' ? ` is-${tone}` : ''}`} title={summary.length > 300 ? `${summary.slice(0, 300)}…` : summary}>
-      <span className="req-cell-text">{summary}</span>
+    <>
+      <span className={`req-cell-text${tone === 'error' || tone === 'warning' ? ` is-${tone}` : ''}`} title={summary.length > 300 ? `${summary.slice(0, 300)}…` : summary}>
+        {summary}
+      </span>
       {mocked && <Zap className="req-mocked" size={12} aria-label="Mocked" />}
-    </span>
+    </>
   );
 }
