@@ -23,7 +23,8 @@ export interface BarChartProps {
   onBinClick: (firstIndexInBin: number) => void;
 }
 
-const tooltipDate = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+/** 24-hour time like the bar labels and the list's timestamps (spec 001 §9). */
+const tooltipDate = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short', hourCycle: 'h23' });
 
 function requestsText(count: number): string {
   return `${count.toLocaleString('en-US')} ${count === 1 ? 'request' : 'requests'}`;
