@@ -13,7 +13,6 @@ export interface RequestRowProps {
   newRows: NewRowTracker;
   index: number;
   layout: ColumnLayout;
-  template: string;
   /** The delete action, given to the hovered row of a device view. */
   onDelete?: (id: string) => void;
 }
@@ -23,8 +22,8 @@ export interface RequestRowProps {
  * re-render when the item itself (or the columns) changed.
  */
 const RowCells = memo(function RowCells({ item, layout }: { item: CompactItem; layout: ColumnLayout }) {
-  return layout.columns.map((column) => (
-    <div key={column.id} role="gridcell" className={`req-td req-td-${column.id}${column.align === 'end' ? ' is-end' : ''}`}>
+  return layout.columns.map((column, i) => (
+    <div key={column.id} role="gridcell" className={`req-td req-td-${column.id}${column.align === 'end' ? ' is-end' : ''}`} style={{ width: layout.widths[i] }}>
       <ItemCell item={item} column={column.id} />
     </div>
   ));
@@ -34,7 +33,7 @@ const RowCells = memo(function RowCells({ item, layout }: { item: CompactItem; l
  * One row of the table. It reads its own item and selection from the store, so a live batch
  * re-renders only the rows whose item changed.
  */
-export const RequestRow = memo(function RequestRow({ store, newRows, index, layout, template, onDelete }: RequestRowProps) {
+export const RequestRow = memo(function RequestRow({ store, newRows, index, layout, onDelete }: RequestRowProps) {
   const item = useRow(store, index);
   const selected = useRowSelected(store, index);
   const ref = useRef<HTMLDivElement>(null);
@@ -56,7 +55,7 @@ export const RequestRow = memo(function RequestRow({ store, newRows, index, layo
       aria-rowindex={index + 2}
       data-item-id={item.id}
       data-type={item.type}
-      style={{ gridTemplateColumns: template, width: layout.total }}
+      style={{ width: layout.total }}
     >
       <RowCells item={item} layout={layout} />
       {onDelete && (

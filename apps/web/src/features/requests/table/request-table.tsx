@@ -3,7 +3,7 @@ import type { CompactItem, ItemSort } from '@spyglass/protocol';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type MouseEvent, type ReactNode, type Ref } from 'react';
 import { VirtualRows, type VirtualRowsHandle } from '../list/virtual-rows';
 import type { RequestList } from '../store/request-list';
-import { gridTemplate, layoutColumns, type TableColumn, type TableColumnId } from './columns';
+import { layoutColumns, type TableColumn, type TableColumnId } from './columns';
 import { RequestRow } from './request-row';
 import { TableHeader } from './table-header';
 
@@ -68,7 +68,6 @@ export function RequestTable({
   const [hoveredId, setHoveredId] = useState<string | null>(null);
 
   const layout = useMemo(() => layoutColumns(columns, width), [columns, width]);
-  const template = gridTemplate(layout);
 
   const setRowsRef = useCallback((handle: VirtualRowsHandle | null) => {
     rowsRef.current = handle;
@@ -93,10 +92,9 @@ export function RequestTable({
       newRows={newRows}
       index={index}
       layout={layout}
-      template={template}
       onDelete={hoveredId !== null && store.rowAt(index)?.id === hoveredId ? onDelete : undefined}
     />
-  ), [store, newRows, layout, template, onDelete, hoveredId]);
+  ), [store, newRows, layout, onDelete, hoveredId]);
 
   function onMouseOver(event: MouseEvent) {
     if (!onDelete) return;

@@ -1,0 +1,129 @@
+/**
+ * The request table's benchmark page (bench/suites/41-request-table-browser.ts): not part of the
+ * app's build. It renders the real `RequestTable` over a real request list, or (`?baseline`) bare
+ * `VirtualRows` rows of plain text over the same store, and measures frames while items arrive.
+ */
+import { formatTimestamp, itemSummary } from '@spyglass/protocol';
+import { useSyncExternalStore } from 'react';
+import { createRoot } from 'react-dom/client';
+import { generateItems } from '../../../../../../packages/protocol/src/item-fixtures';
+import { VirtualRows, type VirtualRowsHandle } from '../list/virtual-rows';
+import { createRequestList } from '../store/request-list';
+import { useRow } from '../store/use-item-store';
+import { defaultColumns } from './columns';
+import { RequestTable } from './request-table';
+import '../../../styles/index.css';
+import './request-table.css';
+
+const list = createRequestList('bench-device', () => Promise.resolve({ items: [], nextBefore: null }));
+const columns = defaultColumns();
+const sort = { column: 'createdAt', direction: 'desc' } as const;
+const noop = () => undefined;
+const baseline = location.search.includes('baseline');
+let rows: VirtualRowsHandle | null = null;
+const setRows = (handle: VirtualRowsHandle | null) => {
+  rows = handle;
+};
+
+function PlainRow({ index }: { index: number }) {
+  const item = useRow(list.store, index);
+  if (!item) return null;
+  return (
+    <div style={{ display: 'flex', gap: 12, padding: '0 8px', lineHeight: '30px', whiteSpace: 'nowrap', overflow: 'hidden' }}>
+      <span style={{ width: 60 }}>{item.num}</span>
+      <span style={{ width: 400, overflow: 'hidden', textOverflow: 'ellipsis' }}>{itemSummary(item)}</span>
+      <span style={{ width: 120 }}>{formatTimestamp(item.createdAt)}</span>
+      <span style={{ width: 100 }}>{item.type}</span>
+      <span>{item.level}</span>
+    </div>
+  );
+}
+
+function Page() {
+  const count = useSyncExternalStore(list.store.subscribe, () => list.store.count);
+  if (baseline) {
+    return (
+      <VirtualRows
+        ref={setRows}
+        style={{ flex: 1 }}
+        count={count}
+        rowKey={(index) => list.store.rowAt(index)?.id ?? index}
+        indexOfKey={(key) => list.store.indexOfId(String(key))}
+        renderRow={(index) => <PlainRow index={index} />}
+      />
+    );
+  }
+  return (
+    <RequestTable
+      ref={setRows}
+      list={list}
+      count={count}
+      columns={columns}
+      onPreviewColumns={noop}
+      onSaveColumns={noop}
+      sort={sort}
+      onSort={noop}
+      onRowClick={noop}
+      onEmptyClick={noop}
+      onDelete={noop}
+      rowMenu={() => null}
+    />
+  );
+}
+
+createRoot(document.getElementById('root')!).render(<Page />);
+
+export interface LiveFrames {
+  /** Frame times (between animation frames), sorted. */
+  frames: number[];
+  longTasks: number[];
+}
+
+const LOAD_CHUNK = 50_000;
+
+Object.assign(window, {
+  tableBench: {
+    /** Puts `n` generated items into the list, in chunks as history pages would come. */
+    async load(n: number): Promise<number> {
+      const items = generateItems(n);
+      for (let i = 0; i < n; i += LOAD_CHUNK) list.store.upsertMany(items.slice(i, i + LOAD_CHUNK));
+      await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+      return list.store.count;
+    },
+    /** `rate` items/s arrive (once per frame, as the live feed writes them) for `seconds`, optionally while scrolling. */
+    async live(rate: number, seconds: number, scroll: boolean): Promise<LiveFrames> {
+      const frames: number[] = [];
+      const longTasks: number[] = [];
+      const observer = new PerformanceObserver((entries) => {
+        for (const entry of entries.getEntries()) longTasks.push(entry.duration);
+      });
+      observer.observe({ type: 'longtask', buffered: false });
+      let next = list.store.count + 1;
+      const start = Date.UTC(2026, 10, 25);
+      const end = performance.now() + seconds * 1000;
+      let last = performance.now();
+      let due = 0;
+      await new Promise<void>((resolve) => {
+        const tick = (now: number) => {
+          frames.push(now - last);
+          due += ((now - last) * rate) / 1000;
+          last = now;
+          const n = Math.floor(due);
+          due -= n;
+          if (n > 0) {
+            const fresh = generateItems(n, start + next * 10).map((item, i) => ({ ...item, id: `live-${next + i}`, num: next + i }));
+            next += n;
+            list.store.upsertMany(fresh);
+            list.newRows.mark(fresh.map((item) => item.id));
+          }
+          if (scroll) rows?.scrollBy(37);
+          if (now < end) requestAnimationFrame(tick);
+          else resolve();
+        };
+        requestAnimationFrame(tick);
+      });
+      observer.disconnect();
+      return { frames: frames.slice(1).sort((a, b) => a - b), longTasks };
+    },
+  },
+});
