@@ -3,9 +3,7 @@ import { Navigate, useRoutes, type RouteObject } from 'react-router';
 import { ResetPasswordPage } from '../features/auth/reset-password-page';
 import { AuthPage } from '../features/auth/auth-page';
 import { VerifyEmailPage } from '../features/auth/verify-email-page';
-import { DevicesPage } from '../features/devices/devices-page';
 import { NotFoundPage } from '../features/not-found/not-found-page';
-import { SessionsPage } from '../features/sessions/sessions-page';
 import { useAuth } from '../lib/auth';
 import { LoadingScreen } from '../ui/spinner';
 import { AccountLocked } from './shell/account-locked';
@@ -14,6 +12,8 @@ import { useAppliedTheme } from './use-applied-theme';
 
 const SettingsPage = lazy(() => import('../features/settings/settings-page').then((m) => ({ default: m.SettingsPage })));
 const DeviceDashboard = lazy(() => import('../features/devices/dashboard/device-dashboard').then((m) => ({ default: m.DeviceDashboard })));
+const DevicesPage = lazy(() => import('../features/devices/devices-page').then((m) => ({ default: m.DevicesPage })));
+const SessionsPage = lazy(() => import('../features/sessions/sessions-page').then((m) => ({ default: m.SessionsPage })));
 const SessionPage = lazy(() => import('../features/sessions/session-page').then((m) => ({ default: m.SessionPage })));
 const SharedSessionPage = lazy(() => import('../features/sessions/shared-session-page').then((m) => ({ default: m.SharedSessionPage })));
 const ConnectPage = lazy(() => import('../features/devices/connect/connect-page').then((m) => ({ default: m.ConnectPage })));

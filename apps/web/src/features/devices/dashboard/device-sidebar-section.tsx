@@ -1,6 +1,6 @@
 import type { Device } from '@spyglass/protocol';
 import { Bug, Camera, List, Radio, Trash2, Zap } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link, useMatch, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { useAuth } from '../../../lib/auth';
@@ -9,10 +9,12 @@ import { Dialog } from '../../../ui/dialog';
 import { Spinner } from '../../../ui/spinner';
 import { modelLabel, osLabel } from '../device-list';
 import { PlatformIcon } from '../platform-icon';
-import { DeviceProfileModal } from '../profile/device-profile-modal';
 import { DEVICE_COMMANDS, runDeviceCommand, useDeleteDevice, useDevice, type DeviceCommand } from './device-dashboard.api';
 import { deviceViewPath, resolveDeviceView, sidebarDeviceViews } from './device-views';
 import './device-dashboard.css';
+
+// The profile (with its QR code library) loads the first time it is opened, not with the shell.
+const DeviceProfileModal = lazy(() => import('../profile/device-profile-modal').then((m) => ({ default: m.DeviceProfileModal })));
 
 const VIEW_ICONS = { requests: List, 'mock-apis': Zap } as const;
 const COMMAND_ICONS: Record<DeviceCommand, typeof Bug> = { openDebugWindow: Bug, sendPing: Radio, takeScreenshot: Camera };
@@ -38,7 +40,11 @@ export function DeviceSidebarSection({ deviceId, onNavigate }: { deviceId: strin
         </span>
         <span className={`device-dot${device.online ? ' is-online' : ''}`} role="img" aria-label={device.online ? 'Online' : 'Offline'} />
       </button>
-      <DeviceProfileModal device={device} open={profileOpen} onOpenChange={setProfileOpen} />
+      {profileOpen && (
+        <Suspense fallback={null}>
+          <DeviceProfileModal device={device} open={profileOpen} onOpenChange={setProfileOpen} />
+        </Suspense>
+      )}
 
       <nav className="sidebar-nav device-sidebar-group" aria-label="Device views">
         {sidebarDeviceViews(profile?.featureFlags).map((view) => {
