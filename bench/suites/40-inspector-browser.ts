@@ -145,7 +145,7 @@ export default async function inspectorBrowser(): Promise<BenchResult[]> {
   out.push(judged(result({
     name: 'initial page JavaScript (gzip)', value: js.gzipBytes / 1024, unit: 'KB', baseline: null, baselineValue: null, goal: '≤200 KB gzip',
     notes: `${js.files.length} files loaded by index.html, ${(js.rawBytes / 1024).toFixed(0)} KB raw; editors and viewers are separate chunks`,
-  }), 200, 'react-dom, zod (the protocol schemas), react-router, TanStack Query and sonner in the shell, plus qrcode.react and the Radix context menu pulled into the initial chunks by eager imports; the inspector’s own code (chart, export, table) is in lazy chunks'));
+  }), 200, 'react-dom, zod (the protocol schemas), react-router, TanStack Query, Radix and sonner make up the shell; every page, the device profile and the inspector are lazy chunks'));
 
   const benchDir = await buildBenchPage();
   const site = await serveStatic(benchDir);
