@@ -1,5 +1,5 @@
 import { DEFAULT_ITEM_SORT, toggleSort, type CompactItem, type ItemSort, type NetworkItem } from '@spyglass/protocol';
-import { useCallback, useEffect, useRef, useState, useSyncExternalStore, type MouseEvent } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type MouseEvent } from 'react';
 import { toast } from 'sonner';
 import { errorMessage } from '../../../lib/api';
 import { useSettings } from '../../../lib/settings';
@@ -84,7 +84,7 @@ export function RequestsScreen({ list, device, mode, toolbarExtra, loadItem }: R
   const deleteSelected = useCallback(() => removeItems(store.selectedItems().map((item) => item.id)), [store, removeItems]);
   const deleteOne = useCallback((id: string) => removeItems([id]), [removeItems]);
 
-  async function clearAll() {
+  const clearAll = useCallback(async () => {
     if (deviceId === null) return;
     if (store.totalCount === 0) {
       toast.warning('No requests to clear');
@@ -99,7 +99,7 @@ export function RequestsScreen({ list, device, mode, toolbarExtra, loadItem }: R
     store.clear();
     history.noteCleared();
     toast.success('Requests cleared');
-  }
+  }, [deviceId, store, history]);
 
   function onRowClick(index: number, event: MouseEvent) {
     if (event.shiftKey) {
@@ -163,6 +163,55 @@ export function RequestsScreen({ list, device, mode, toolbarExtra, loadItem }: R
   }, [loadItem, mockDeviceId]);
   const mockSection = useCallback((item: NetworkItem) => (mockDeviceId === null ? null : <ItemMockSection item={item} deviceId={mockDeviceId} />), [mockDeviceId]);
 
+  // The parts that do not depend on the rows are kept across live batches: only the table and
+  // the stats bar re-render as items arrive.
+  const searchController = useMemo(() => ({ state: search.state, dispatch: search.dispatch }), [search.state, search.dispatch]);
+  const toggleChart = useCallback(() => setChartOpen((open) => !open), []);
+  const onClear = useMemo(() => (canDelete ? () => void clearAll() : undefined), [canDelete, clearAll]);
+  const { activeFilter, setActiveFilter, viewMode, setViewMode, columns, saveColumns } = settings;
+  const toolbar = useMemo(() => (
+    <InspectorToolbar
+      activeFilter={activeFilter}
+      onFilter={setActiveFilter}
+      search={<SearchBar search={searchController} store={store} />}
+      viewControls={(
+        <>
+          <ViewToggle value={viewMode} onChange={setViewMode} />
+          {viewMode === 'table' && <ColumnMenuButton columns={columns} onSaveColumns={saveColumns} />}
+        </>
+      )}
+      chartOpen={chartOpen}
+      onToggleChart={toggleChart}
+      onClear={onClear}
+      extra={toolbarExtra}
+    />
+  ), [activeFilter, setActiveFilter, searchController, store, viewMode, setViewMode, columns, saveColumns, chartOpen, toggleChart, onClear, toolbarExtra]);
+
+  const onBinClick = useCallback((index: number) => {
+    if (isTable) tableRef.current?.scrollToIndex(index, 'start');
+  }, [isTable]);
+  const chart = useMemo(() => (chartOpen ? <BarChart store={store} onBinClick={onBinClick} /> : null), [chartOpen, store, onBinClick]);
+
+  const detailsId = showDetails && detailsOpen ? single?.id : undefined;
+  const detailsDeviceId = deviceId ?? list.deviceId;
+  const details = useMemo(() => (detailsId === undefined ? null : (
+    <DetailsPanel
+      itemId={detailsId}
+      deviceId={detailsDeviceId}
+      mode={mode}
+      loadItem={loadItem}
+      onClose={closeDetails}
+      mockSection={mockDeviceId === null ? undefined : mockSection}
+    />
+  )), [detailsId, detailsDeviceId, mode, loadItem, closeDetails, mockDeviceId, mockSection]);
+
+  const exportItems = useCallback(() => exportedItems(store), [store]);
+  const openExport = useCallback(() => setExportOpen(true), []);
+  const exportModal = useMemo(
+    () => <ExportModal open={exportOpen} onOpenChange={setExportOpen} items={exportItems} loadItem={loadItem} />,
+    [exportOpen, exportItems, loadItem],
+  );
+
   if (mode === 'device' && !device) return <section className="inspector"><NoDevice /></section>;
 
   const noResults = count === 0 && !recomputing && filtering;
@@ -189,7 +238,7 @@ export function RequestsScreen({ list, device, mode, toolbarExtra, loadItem }: R
           <RowMenu
             item={item}
             selectedCount={store.selectionCount}
-            onExport={() => setExportOpen(true)}
+            onExport={openExport}
             onCopyAsCurl={copyCurl}
             onSaveAsMockRoute={mockDeviceId === null ? undefined : saveAsMockRoute}
             onDelete={canDelete ? deleteSelected : undefined}
@@ -210,50 +259,20 @@ export function RequestsScreen({ list, device, mode, toolbarExtra, loadItem }: R
 
   return (
     <section className="inspector" aria-label="Requests">
-      <InspectorToolbar
-        activeFilter={settings.activeFilter}
-        onFilter={settings.setActiveFilter}
-        search={<SearchBar search={search} store={store} />}
-        viewControls={(
-          <>
-            <ViewToggle value={settings.viewMode} onChange={settings.setViewMode} />
-            {isTable && <ColumnMenuButton columns={settings.columns} onSaveColumns={settings.saveColumns} />}
-          </>
-        )}
-        chartOpen={chartOpen}
-        onToggleChart={() => setChartOpen((open) => !open)}
-        onClear={canDelete ? () => void clearAll() : undefined}
-        extra={toolbarExtra}
-      />
-      {chartOpen && (
-        <BarChart
-          store={store}
-          onBinClick={(index) => {
-            if (isTable) tableRef.current?.scrollToIndex(index, 'start');
-          }}
-        />
-      )}
+      {toolbar}
+      {chart}
       <div className="inspector-content">
         <div className="inspector-main">{body}</div>
-        {showDetails && detailsOpen && single && (
-          <DetailsPanel
-            itemId={single.id}
-            deviceId={deviceId ?? list.deviceId}
-            mode={mode}
-            loadItem={loadItem}
-            onClose={closeDetails}
-            mockSection={mockDeviceId === null ? undefined : mockSection}
-          />
-        )}
+        {details}
       </div>
       <StatsBar
         count={count}
         total={total}
         selected={selected}
         busy={recomputing || historyState.status === 'loading'}
-        onExport={() => setExportOpen(true)}
+        onExport={openExport}
       />
-      <ExportModal open={exportOpen} onOpenChange={setExportOpen} items={() => exportedItems(store)} loadItem={loadItem} />
+      {exportModal}
     </section>
   );
 }
