@@ -39,6 +39,8 @@ export class RedisBus implements LiveBus {
   private lastPublishWarning = 0;
   /** Topics other nodes listen to: topic → node ids. */
   private readonly remote = new Map<string, Set<string>>();
+  /** Topics with an UNSUBSCRIBE in flight on the subscriber connection, and how many. */
+  private readonly unsubscribing = new Map<string, number>();
   /** When each other node last sent its whole list. */
   private readonly heardFrom = new Map<string, number>();
   private readonly waitingAcks = new Map<string, { missing: number; done: () => void }>();
@@ -88,7 +90,8 @@ export class RedisBus implements LiveBus {
   }
 
   async publishCounted(topic: string, message: string): Promise<number> {
-    const subscribedHere = this.local.has(topic);
+    // Redis still counts our subscriber connection until an UNSUBSCRIBE sent on it is done.
+    const subscribedHere = this.local.has(topic) || this.unsubscribing.has(topic);
     const local = this.local.deliver(topic, message) ? 1 : 0;
     const receivers = await this.pub.publish(CHANNEL_PREFIX + topic, this.originPrefix + message);
     // Our own subscriber connection is among the receivers when this node listens too.
@@ -113,8 +116,13 @@ export class RedisBus implements LiveBus {
         if (this.local.remove(topic, handler)) {
           this.subscribing.delete(topic);
           this.sendInterest({ n: this.nodeId, t: 'del', topic });
+          this.unsubscribing.set(topic, (this.unsubscribing.get(topic) ?? 0) + 1);
           this.sub.unsubscribe(CHANNEL_PREFIX + topic).catch(() => {
             // The connection is closing or gone; its subscriptions went with it.
+          }).finally(() => {
+            const pending = (this.unsubscribing.get(topic) ?? 1) - 1;
+            if (pending === 0) this.unsubscribing.delete(topic);
+            else this.unsubscribing.set(topic, pending);
           });
         }
       },
