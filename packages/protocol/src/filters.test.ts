@@ -105,6 +105,25 @@ describe('search texts by position', () => {
     // Already built for index 15: the old text answers until invalidated.
     expect(column.text(changed, false, 15)).toBe(itemSearchText(items[15]!).toLowerCase());
   });
+
+  it('builds the case-insensitive text when an item is written, the case-sensitive one when first searched', () => {
+    const items = generateItems(20);
+    const column = new SearchTextColumn();
+    expect(column.text(items[3]!, true, 3)).toBe(itemSearchText(items[3]!));
+    const replacement = logItem({ num: 4, message: 'Written Words' });
+    column.written(3, replacement);
+    // Built at once: the index answers with it whatever item is asked about.
+    expect(column.text(items[0]!, false, 3)).toBe(itemSearchText(replacement).toLowerCase());
+    // The replaced item's case-sensitive text is gone and built again from the new one.
+    expect(column.text(replacement, true, 3)).toBe(itemSearchText(replacement));
+    column.written(9, items[9]!);
+    expect(column.text(items[0]!, false, 9)).toBe(itemSearchText(items[9]!).toLowerCase());
+    expect(column.text(items[6]!, false, 6)).toBe(itemSearchText(items[6]!).toLowerCase());
+    const filter = compileFilter({ type: 'text', value: 'written words', caseSensitive: false }, { texts: column });
+    expect(filter(replacement, 3)).toBe(true);
+    column.invalidate(3);
+    expect(filter(items[3]!, 3)).toBe(false);
+  });
 });
 
 describe('field filters (dotted path)', () => {

@@ -95,7 +95,10 @@ export class SearchTextCache implements SearchTextSource {
 /**
  * Search texts kept by position, for a store whose items live at stable indexes (slots): a
  * plain array read is several times cheaper than a WeakMap lookup over a million items. The
- * store calls `invalidate` when it replaces the item at an index.
+ * store calls `written` when it puts an item at an index and `invalidate` when it frees one.
+ * `written` builds the case-insensitive text (the search bar's default) at once, so its cost is
+ * spread over the live batches and history pages as they arrive and the first search finds every
+ * text ready; the case-sensitive texts (Aa) are built when first searched.
  */
 export class SearchTextColumn implements SearchTextSource {
   private readonly exact: Array<string | undefined> = [];
@@ -111,6 +114,13 @@ export class SearchTextColumn implements SearchTextSource {
       column[index] = text;
     }
     return text;
+  }
+
+  /** The item at `index` is new or replaced: its case-insensitive text is built now. */
+  written(index: number, item: CompactItem): void {
+    if (index < this.exact.length) this.exact[index] = undefined;
+    while (this.lower.length < index) this.lower.push(undefined);
+    this.lower[index] = buildText(item, false);
   }
 
   invalidate(index: number): void {

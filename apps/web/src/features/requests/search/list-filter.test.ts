@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { fieldTag, initialSearchState, searchReducer, toDateTimeLocal, type SearchAction, type SearchState } from '@spyglass/protocol';
+import { fieldTag, initialSearchState, itemSearchText, searchReducer, toDateTimeLocal, type SearchAction, type SearchState } from '@spyglass/protocol';
 import { eventItem, logItem, networkItem, screenshotItem } from '../../../../../../packages/protocol/src/item-fixtures';
 import { ItemStore } from '../store/item-store';
 import { ManualHost } from '../store/test-items';
 import { ListFilterBinding, passesEverything } from './list-filter';
+import { searchTextsOf } from './search-texts';
 
 const NOW = Date.UTC(2026, 10, 23, 12);
 const at = (minutesAgo: number) => new Date(NOW - minutesAgo * 60_000).toISOString();
@@ -105,5 +106,17 @@ describe('the list filter of the filter bar and the search bar, on a real item s
     binding.apply('all', play({ type: 'input', value: 'onerror="alert' }));
     host.runAll();
     expect(shown()).toEqual(['log-7']);
+  });
+
+  it('has the store build the search texts as items arrive, before any search', () => {
+    const host = new ManualHost();
+    const store = new ItemStore({ host });
+    new ListFilterBinding(store);
+    const items = [logItem({ num: 1, message: 'Cart Emptied' }), screenshotItem({ num: 2, name: 'Home' })];
+    store.upsertMany(items);
+    const texts = searchTextsOf(store);
+    // Read back with an unrelated item: the text at the slot was built when the item was written.
+    expect(texts.text(items[1]!, false, 0)).toBe(itemSearchText(items[0]!).toLowerCase());
+    expect(texts.text(items[0]!, false, 1)).toBe(itemSearchText(items[1]!).toLowerCase());
   });
 });

@@ -23,7 +23,10 @@ export function passesEverything(filter: ItemFilter): boolean {
 export class ListFilterBinding {
   private key: string | null = null;
 
-  constructor(private readonly store: ItemStore) {}
+  constructor(private readonly store: ItemStore) {
+    // From now on the store builds the search texts as items arrive, ready for the first search.
+    searchTextsOf(store);
+  }
 
   /** Answers the filter now asked of the store. */
   apply(category: ItemCategory, search: SearchState): ItemFilter {

@@ -5,8 +5,9 @@ const columns = new WeakMap<ItemStore, SearchTextColumn>();
 
 /**
  * The free-text search texts of a store's items, kept by slot (the store passes the slot as the
- * filter's index) and dropped by the store when it replaces or frees a slot. One per store for
- * its whole life, so a second search reuses the texts the first one built.
+ * filter's index), built as the store writes items and dropped when it frees a slot. One per
+ * store for its whole life. Attach it before the store fills (as `createRequestList` and
+ * `ListFilterBinding` do): items written before it was attached get their texts on first search.
  */
 export function searchTextsOf(store: ItemStore): SearchTextColumn {
   let column = columns.get(store);

@@ -81,6 +81,29 @@ describe('ItemStore writes', () => {
     expect(cleared).toBe(1);
   });
 
+  it('writes each new or replacing item to slot observers before the filter sees it', () => {
+    const log: string[] = [];
+    const store = new ItemStore({
+      host: new ManualHost(),
+      filter: (item, slot) => (log.push(`filter ${item.id}@${slot}`), true),
+      slotObserver: {
+        written: (slot, item) => log.push(`written ${item.id}:${item.level}@${slot}`),
+        invalidate: (slot) => log.push(`invalidate ${slot}`),
+        clear: () => log.push('clear'),
+      },
+    });
+    store.upsertMany([logItem('a', T0), logItem('b', T0 + 1)]);
+    store.upsertMany([logItem('a', T0, { level: 'error' })]);
+    store.deleteIds(['b']);
+    store.upsertMany([logItem('c', T0 + 2)]);
+    expect(log).toEqual([
+      'written a:info@0', 'filter a@0', 'written b:info@1', 'filter b@1',
+      'invalidate 0', 'written a:error@0', 'filter a@0',
+      'invalidate 1',
+      'written c:info@1', 'filter c@1',
+    ]);
+  });
+
   it('tells item observers attached later what came and went, a replaced item as added and removed', () => {
     const store = new ItemStore({ host: new ManualHost() });
     store.upsertMany([logItem('a', T0)]);

@@ -17,6 +17,11 @@ export const compareCreatedAt: ItemComparator = itemComparator({ column: 'create
  * with the item's slot as its index).
  */
 export interface SlotObserver {
+  /**
+   * An item was put at `slot` (new, or replacing the one there, after `invalidate`): called
+   * before the filter sees it, for data built as items arrive rather than when first read.
+   */
+  written?(slot: number, item: CompactItem): void;
   invalidate(slot: number): void;
   clear(): void;
 }
@@ -242,13 +247,17 @@ export class ItemStore {
       let slot = this.idToSlot.get(item.id);
       if (slot === undefined) {
         slot = this.allocate(item);
+        for (const observer of this.slotObservers) observer.written?.(slot, item);
         this.matches[slot] = filter === null || filter(item, slot) ? 1 : 0;
         unplaced.add(slot);
         added.push(slot);
         job?.touched.add(slot);
         continue;
       }
-      for (const observer of this.slotObservers) observer.invalidate(slot);
+      for (const observer of this.slotObservers) {
+        observer.invalidate(slot);
+        observer.written?.(slot, item);
+      }
       if (observed) replaced.push(this.items[slot]!);
       const match = filter === null || filter(item, slot) ? 1 : 0;
       if (unplaced.has(slot)) {

@@ -1,4 +1,5 @@
 import { NewRowTracker } from '../list/new-row-animation';
+import { searchTextsOf } from '../search/search-texts';
 import { HistoryLoader, type FetchHistoryPage } from './history-loader';
 import { ItemStore, type ItemStoreOptions } from './item-store';
 import { LiveFeed, nextFrame, type FrameRequest } from './live-feed';
@@ -21,6 +22,8 @@ export interface RequestListOptions extends ItemStoreOptions {
 
 export function createRequestList(deviceId: string, fetchPage: FetchHistoryPage, options: RequestListOptions = {}): RequestList {
   const store = new ItemStore(options);
+  // Before the first history page, so that every item's search text is built as it arrives.
+  searchTextsOf(store);
   const history = new HistoryLoader(store, fetchPage);
   const newRows = new NewRowTracker();
   const feed = new LiveFeed(store, deviceId, {
