@@ -32,6 +32,8 @@ const WEB = path.join(REPO_ROOT, 'apps/web');
 /** The machine is shared: wall-clock figures are read with the load they were taken under. */
 const load = () => `load average ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} CPUs`;
 const FRAME_BUDGET_MS = 16.7;
+/** Why the heap per 100k items is over its goal, when it is. */
+const SEARCH_TEXTS_HEAP = 'items are kept as parsed objects (about 50 MB per 100k), and each holds its lower-cased search text (JSON of its details, about 26 MB per 100k here), built as the item is written so that no search has to build it (before, the first search built the same texts and the page held them from then on)';
 
 /** What apps/web/src/bench/inspector-bench.tsx offers as `window.inspectorBench`. */
 interface Bench {
@@ -191,16 +193,16 @@ export default async function inspectorBrowser(): Promise<BenchResult[]> {
     const per100k = (at100k - empty) / MB;
     out.push(judged(result({
       name: 'JS heap per 100,000 items (compact, bodies lazy)', value: per100k, unit: 'MB', baseline: null, baselineValue: null, goal: '≤60 MB',
-      notes: 'page heap after GC with 100k items in the store (items, indices, chart bins), minus the empty page',
-    }), 60, 'items are kept as parsed objects'));
+      notes: 'page heap after GC with 100k items in the store (items, indices, chart bins, search texts), minus the empty page',
+    }), 60, SEARCH_TEXTS_HEAP));
 
     const f100kCold = await traced(browser, page, (b) => b.filter('all', 'orders'));
     const f100kWarm = await traced(browser, page, (b) => b.filter('network', 'cart'));
     await call(page, (b) => b.filter('all', ''));
     out.push(judged(result({
-      name: 'free-text search 100k items, first (builds search texts)', value: f100kCold.ms, unit: 'ms', baseline: null, baselineValue: null, goal: '≤50 ms',
+      name: 'free-text search 100k items, first (texts built as items arrived)', value: f100kCold.ms, unit: 'ms', baseline: null, baselineValue: null, goal: '≤50 ms',
       notes: `${f100kCold.shown} shown; main-thread CPU ${f100kCold.cpuMs.toFixed(0)} ms; longest task ${Math.max(0, ...f100kCold.longTasks).toFixed(0)} ms; ${load()}`,
-    }), 50, 'the first free-text search builds every item’s search text (JSON of its details) in 8 ms slices; later searches read them (next line); wall time on a shared 2-CPU machine at the load average noted (tests and builds of 8 engineers), see the main-thread CPU'));
+    }), 50, 'the search texts were built as the items were written, so the first search reads them like later ones (next line); wall time on a shared 2-CPU machine at the load average noted (tests and builds of 8 engineers), see the main-thread CPU'));
     out.push(judged(result({
       name: 'filter Network + free-text 100k items (texts built)', value: f100kWarm.ms, unit: 'ms', baseline: null, baselineValue: null, goal: '≤50 ms',
       notes: `${f100kWarm.shown} shown; main-thread CPU ${f100kWarm.cpuMs.toFixed(0)} ms; longest task ${Math.max(0, ...f100kWarm.longTasks).toFixed(0)} ms; ${load()}`,
@@ -212,19 +214,17 @@ export default async function inspectorBrowser(): Promise<BenchResult[]> {
     out.push(judged(result({
       name: 'JS heap per 100,000 items at 1,000,000 held', value: ((at1m - empty) / MB) / 10, unit: 'MB', baseline: null, baselineValue: null, goal: '≤60 MB',
       notes: `${((at1m - empty) / MB).toFixed(0)} MB for 1M items`,
-    }), 60, 'items are kept as parsed objects'));
+    }), 60, SEARCH_TEXTS_HEAP));
 
     const f1mCold = await traced(browser, page, (b) => b.filter('all', 'rendering'));
     const f1mWarm = await traced(browser, page, (b) => b.filter('network', 'orders'));
     await call(page, (b) => b.filter('all', ''));
-    for (const [name, r] of [['first (builds 900k new texts)', f1mCold], ['Network + free-text (texts built)', f1mWarm]] as const) {
+    for (const [name, r] of [['first (texts built as items arrived)', f1mCold], ['Network + free-text (texts built)', f1mWarm]] as const) {
       const longest = Math.max(0, ...r.longTasks);
       out.push(judged(result({
         name: `filter 1M items: ${name}`, value: r.ms, unit: 'ms', baseline: null, baselineValue: null, goal: '≤300 ms without freezing input',
         notes: `${r.shown} shown; main-thread CPU ${r.cpuMs.toFixed(0)} ms; in 8 ms slices; longest task ${longest.toFixed(0)} ms (${r.longTasks.length} tasks over 50 ms); ${load()}`,
-      }), 300, r === f1mCold
-        ? 'the first free-text search builds the search text (JSON of the details) of every item; input stays live between 8 ms slices, but on this loaded machine slices run long'
-        : 'wall time on a shared 2-CPU machine at the load average noted, see the main-thread CPU'));
+      }), 300, 'wall time on a shared 2-CPU machine at the load average noted, see the main-thread CPU'));
     }
 
     await browser.startTracing(page, { categories: ['disabled-by-default-devtools.timeline'] });
