@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import * as harValidator from 'har-validator';
 import { describe, expect, it } from 'vitest';
 import { buildExport, EXPORT_FILES, exportPreview, runExport } from './export';
-import { HAR_CREATOR, harEntry, harExportEncoder, type HarLog, utf8Length } from './export-har';
+import { HAR_CREATOR, harEntry, harEntryJson, harExportEncoder, type HarLog, utf8Length } from './export-har';
 import { generateItems, logItem, networkItem, screenshotItem } from './item-fixtures';
 import type { NetworkItem } from './items';
 
@@ -119,6 +119,48 @@ describe('har export', () => {
         expect(har.log.entries[0]!.request.postData?.text ?? null).toBe(body);
       },
     ), { numRuns: 100 });
+  });
+
+  it('writes each entry exactly as JSON.stringify of harEntry', () => {
+    const network = (list: readonly unknown[]) => list.filter((i): i is NetworkItem => (i as NetworkItem).type === 'network');
+    const mocked = { ...networkItem({ num: 8 }), isMocked: true };
+    const metrics = networkItem({ num: 9, duration: null, status: 304 });
+    metrics.details.request.requestMetrics = { requestStartDate: '2026-11-23T10:00:00.010Z', requestEndDate: '2026-11-23T10:00:00.012Z' };
+    metrics.details.request.query = { q: 'a "b"', empty: '' };
+    metrics.details.request.httpVersion = '2';
+    for (const item of [...network(items), ...network(generateItems(300)), mocked, metrics, withTimings(networkItem({ num: 10 }), { total: Number.NaN, wait: 0.1, receive: 0.2 })]) {
+      expect(harEntryJson(item)).toBe(JSON.stringify(harEntry(item)));
+    }
+    const text = fc.string({ unit: 'grapheme', maxLength: 30 });
+    fc.assert(fc.property(
+      fc.record({
+        method: fc.constantFrom('GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'),
+        url: fc.oneof(fc.webUrl({ withQueryParameters: true, withFragments: true }), text.map((t) => `https://x.test/${t}`)),
+        requestHeaders: fc.dictionary(fc.string({ minLength: 1, maxLength: 20 }), text, { maxKeys: 5 }),
+        responseHeaders: fc.dictionary(fc.constantFrom('Set-Cookie', 'Location', 'content-type', 'X-A'), text, { maxKeys: 4 }),
+        requestBody: fc.option(text),
+        requestBodyEncoding: fc.constantFrom('utf8' as const, 'base64' as const),
+        responseBody: fc.option(text),
+        status: fc.option(fc.integer({ min: 100, max: 599 })),
+        duration: fc.option(fc.double({ min: 0, max: 1e6, noNaN: true })),
+        error: fc.option(text),
+      }),
+      (f) => {
+        const item = networkItem({ ...f, error: f.error ?? undefined });
+        expect(harEntryJson(item)).toBe(JSON.stringify(harEntry(item)));
+      },
+    ), { numRuns: 200 });
+  });
+
+  it('reads the query string as URLSearchParams does', () => {
+    const search = fc.array(fc.constantFrom('a', 'b', '=', '&', '%', '+', '2', '0', 'F', 'é', ' ', '?', '#'), { maxLength: 20 }).map((c) => c.join(''));
+    fc.assert(fc.property(search, (s) => {
+      const url = `https://x.test/p?${s}`;
+      const expected = [...new URLSearchParams(s.split('#')[0])].map(([name, value]) => ({ name, value }));
+      expect(harEntry(networkItem({ url })).request.queryString).toEqual(expected);
+    }), { numRuns: 500 });
+    expect(harEntry(networkItem({ url: 'https://x.test/?a=1&&b&=c&d=e=f#g=h' })).request.queryString)
+      .toEqual([{ name: 'a', value: '1' }, { name: 'b', value: '' }, { name: '', value: 'c' }, { name: 'd', value: 'e=f' }]);
   });
 
   it('keeps a 5 MB body whole', () => {
