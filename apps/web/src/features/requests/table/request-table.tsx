@@ -3,6 +3,7 @@ import type { CompactItem, ItemSort } from '@spyglass/protocol';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type MouseEvent, type ReactNode, type Ref } from 'react';
 import { VirtualRows, type VirtualRowsHandle } from '../list/virtual-rows';
 import type { RequestList } from '../store/request-list';
+import { useStoreVersion } from '../store/use-item-store';
 import { layoutColumns, type TableColumn, type TableColumnId } from './columns';
 import { RequestRow } from './request-row';
 import { TableHeader } from './table-header';
@@ -60,6 +61,8 @@ export function RequestTable({
   list, count, columns, onPreviewColumns, onSaveColumns, sort, onSort, onRowClick, onEmptyClick, onDelete, rowMenu, children, ref,
 }: RequestTableProps) {
   const { store, history, newRows } = list;
+  // Rows are kept per item: any change of the view (order, filter, items) re-keys them here.
+  useStoreVersion(store);
   const [measure, width] = useWidth();
   const rowsRef = useRef<VirtualRowsHandle | null>(null);
   const headRef = useRef<HTMLDivElement>(null);
@@ -86,15 +89,11 @@ export function RequestTable({
     return () => scroller.removeEventListener('scroll', follow);
   }, []);
 
-  const renderRow = useCallback((index: number) => (
-    <RequestRow
-      store={store}
-      newRows={newRows}
-      index={index}
-      layout={layout}
-      onDelete={hoveredId !== null && store.rowAt(index)?.id === hoveredId ? onDelete : undefined}
-    />
-  ), [store, newRows, layout, onDelete, hoveredId]);
+  const renderRow = useCallback((index: number) => {
+    const id = store.rowAt(index)?.id;
+    if (id === undefined) return null;
+    return <RequestRow store={store} newRows={newRows} id={id} layout={layout} onDelete={id === hoveredId ? onDelete : undefined} />;
+  }, [store, newRows, layout, onDelete, hoveredId]);
 
   function onMouseOver(event: MouseEvent) {
     if (!onDelete) return;
