@@ -211,9 +211,10 @@ export default async function inspectorBrowser(): Promise<BenchResult[]> {
     // HAR and CSV of 100k: the store holds 1M by then, the first 100,000 network rows / rows are exported.
     await call(page, (b) => b.load(900_000));
     const at1m = await call(page, (b) => b.heap());
+    const heap1mMb = ((at1m - empty) / MB).toFixed(0);
     out.push(judged(result({
       name: 'JS heap per 100,000 items at 1,000,000 held', value: ((at1m - empty) / MB) / 10, unit: 'MB', baseline: null, baselineValue: null, goal: '≤60 MB',
-      notes: `${((at1m - empty) / MB).toFixed(0)} MB for 1M items`,
+      notes: `${heap1mMb} MB for 1M items`,
     }), 60, SEARCH_TEXTS_HEAP));
 
     const f1mCold = await traced(browser, page, (b) => b.filter('all', 'rendering'));
@@ -247,7 +248,7 @@ export default async function inspectorBrowser(): Promise<BenchResult[]> {
     out.push(judged(result({
       name: '1M items, scrolling + 1,000 items/s: longest task', value: longest, unit: 'ms', baseline: 'long-task threshold', baselineValue: 50,
       goal: 'no task >50 ms', notes: `${live.longTasks.length} long tasks (PerformanceObserver longtask); longest by CPU ${cpu.longestMs.toFixed(0)} ms; ${load()}`,
-    }), 50, 'tasks are stretched by waiting for a CPU (compare the longest task by CPU time); GC of a 525 MB heap adds pauses'));
+    }), 50, `tasks are stretched by waiting for a CPU (compare the longest task by CPU time); GC of a ${heap1mMb} MB heap adds pauses`));
 
     const har = await traced(browser, page, (b) => b.exportFile('har', 100_000, false));
     const harMemory = await call(page, (b) => b.exportFile('har', 100_000, true));
@@ -256,7 +257,7 @@ export default async function inspectorBrowser(): Promise<BenchResult[]> {
       name: `HAR export of ${har.items.toLocaleString('en-US')} network items`, value: har.ms, unit: 'ms', baseline: 'JSON.stringify of the same entries at once',
       baselineValue: harBaseline.ms, goal: '≤1.5 s, ≤64 MB extra memory',
       notes: `${(har.bytes / MB).toFixed(0)} MB file; main-thread CPU ${har.cpuMs.toFixed(0)} ms (baseline ${harBaseline.cpuMs.toFixed(0)} ms); peak heap growth ${harMemory.peakExtraMb.toFixed(0)} MB (text folded into Blobs, next line); full items given by an in-memory loadItem: fetching bodies one by one from the server is not included; ${load()}`,
-    }), 1500, 'the streamed path builds every entry (cookies, query, sizes) besides encoding it, yields to the UI 1,000 times and folds the text into Blobs, with GC of the page’s 525 MB heap of 1M items: its main-thread CPU against the bare stringify’s is noted; the rest of the wall time is waiting for a CPU on this loaded machine; bodies fetched one by one from the server would add their round trips'));
+    }), 1500, `the streamed path builds every entry (cookies, query, sizes) besides encoding it, yields to the UI 1,000 times and folds the text into Blobs, with GC of the page’s ${heap1mMb} MB heap of 1M items: its main-thread CPU against the bare stringify’s is noted; the rest of the wall time is waiting for a CPU on this loaded machine; bodies fetched one by one from the server would add their round trips`));
     out.push(judged(result({
       name: 'HAR export 100k: peak extra JS heap', value: harMemory.peakExtraMb, unit: 'MB', baseline: null, baselineValue: null, goal: '≤64 MB',
       notes: 'largest heap growth seen at the progress steps (every 100 items) over the heap before the export, in a second export run (heap readings are not free)',
