@@ -121,11 +121,15 @@ describe('streamed export', () => {
 
   it('collects parts in Blobs with the same text', async () => {
     const sink = new BlobSink();
-    const parts = ['[', 'x'.repeat(5 * 1024 * 1024), ',"Käse 🧀"', ']'];
+    // A part larger than the buffer, then many that fill it several times over (2-, 3- and 4-byte
+    // characters), and a lone surrogate, which a Blob of the text writes as U+FFFD too.
+    const parts = ['[', 'x'.repeat(5 * 1024 * 1024), ',"Käse 🧀"', ...Array.from({ length: 2000 }, (_, i) => `,"${'ä€'.repeat(2000 + i)}🧀"`), ',"\ud800"', ']'];
     for (const part of parts) sink.write(part);
     const blob = sink.finish('application/json');
     expect(blob.type).toBe('application/json');
-    expect(await blob.text()).toBe(parts.join(''));
+    expect(blob.size).toBe(new Blob(parts).size);
+    expect(await blob.text()).toBe(await new Blob(parts).text());
+    expect(await new BlobSink().finish('text/csv').text()).toBe('');
   });
 
   it('exports the selection when there is one, else every shown row in view order', () => {
