@@ -177,8 +177,9 @@ export class LiveConnection {
       this.setState({ status: 'connected', closeCode: null, retryAt: null, attempt: 0 });
       this.sendSubscription();
       this.startHeartbeat();
-      // Items sent while the previous connection was down never arrive: whoever shows them reloads.
-      if (this.connections > 1) this.emit({ type: 'resync', deviceId: this.watchedDeviceId, reason: LOCAL_RESYNC_REASON });
+      // Items sent while the previous connection was down never arrive, and a list opened before
+      // the first connection read its history unsubscribed: whoever shows them reloads.
+      if (this.connections > 1 || this.watchers.length > 0) this.emit({ type: 'resync', deviceId: this.watchedDeviceId, reason: LOCAL_RESYNC_REASON });
     };
     socket.onmessage = (event) => this.onMessage(event.data);
     socket.onclose = (event) => this.onClose(socket, event.code);

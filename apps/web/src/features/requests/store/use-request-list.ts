@@ -9,6 +9,8 @@ export interface LiveSource {
   subscribe(listener: (message: ViewerOutbound) => void): () => void;
   /** Asks the server for this device's item messages until the answered function is called. */
   watchDevice(deviceId: string): () => void;
+  /** Resolves once the subscriptions asked for before are live on the server; rejects when not connected. */
+  ping(): Promise<void>;
 }
 
 /**
@@ -30,9 +32,16 @@ export function useRequestList(
     const next = createRequestList(deviceId, fetchPage(deviceId));
     const unsubscribe = live.subscribe((message) => next.feed.push(message));
     const unwatch = live.watchDevice(deviceId);
-    void next.history.reload();
+    let disposed = false;
+    // The first page is read once the server has the subscription live, so that no item committed
+    // between that page and the subscription is missed. Not connected yet: the page is read now,
+    // and the connection's first open tells watchers to resync.
+    void live.ping().catch(() => undefined).then(() => {
+      if (!disposed) void next.history.reload();
+    });
     setList(next);
     return () => {
+      disposed = true;
       unwatch();
       unsubscribe();
       next.dispose();
