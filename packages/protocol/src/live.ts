@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Device } from './devices';
-import { CapturedItem } from './items';
+import { CompactItemSchema } from './requests';
 
 /** Messages of the viewer live channel `/ws?token=&type=viewer` (spec 000 §4.6, spec 001 §7). */
 export const ViewerInbound = z.discriminatedUnion('type', [
@@ -31,13 +31,13 @@ export const ViewerOutbound = z.discriminatedUnion('type', [
   z.object({ type: z.literal('device_update'), device: Device }),
   z.object({ type: z.literal('device_deleted'), deviceId: z.string() }),
   /** A new or updated item (compact form) of the subscribed device. */
-  z.object({ type: z.literal('new_request'), deviceId: z.string(), request: CapturedItem }),
+  z.object({ type: z.literal('new_request'), deviceId: z.string(), request: CompactItemSchema }),
   /**
    * The new or updated items (compact form) of one committed batch of the subscribed device, in
    * commit order, for a viewer that subscribed with `batches: true`: one message, serialized once
    * for all viewers, instead of one `new_request` per item.
    */
-  z.object({ type: z.literal('new_requests'), deviceId: z.string(), requests: z.array(CapturedItem) }),
+  z.object({ type: z.literal('new_requests'), deviceId: z.string(), requests: z.array(CompactItemSchema) }),
   z.object({ type: z.literal('requests_deleted'), deviceId: z.string(), ids: z.array(z.string()) }),
   z.object({ type: z.literal('requests_cleared'), deviceId: z.string() }),
   /** The server dropped this viewer's backlog (it read too slowly): reload the list from the API. */
