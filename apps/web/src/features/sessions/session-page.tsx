@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { SESSION_MESSAGES, type Session } from '@spyglass/protocol';
-import { useCallback } from 'react';
+import { useCallback, useId } from 'react';
 import { useParams } from 'react-router';
 import { toast } from 'sonner';
 import { ApiError, errorMessage } from '../../lib/api';
@@ -40,6 +40,7 @@ export function SessionPage() {
     onError: (error) => toast.error(errorMessage(error, 'Failed to update session')),
   });
   const loadItem = useCallback((id: string) => fetchSessionItem(sessionId, id), [sessionId]);
+  const shareSwitchId = useId();
   useDocumentTitle(session.data?.name ?? 'Session');
 
   if (session.isError || items.isError) {
@@ -65,8 +66,9 @@ export function SessionPage() {
           <>
             {s.isShared && s.shareUrl && <CopyShareUrlButton url={s.shareUrl} />}
             <div className="session-share-toggle">
-              <span aria-hidden="true">Share Session</span>
+              <label htmlFor={shareSwitchId} aria-hidden="true">Share Session</label>
               <Switch
+                id={shareSwitchId}
                 label="Share Session"
                 checked={s.isShared}
                 disabled={share.pendingId === s.id}

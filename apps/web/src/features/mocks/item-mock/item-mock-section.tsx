@@ -24,6 +24,7 @@ const DELAY_TOOLTIP = 'Delay in milliseconds. 0 will disable delay';
  * at once (PUT /v1/devices/{id}/requests/{requestId}/mock); a failed update is only logged.
  */
 export function ItemMockSection({ item, deviceId }: { item: NetworkItem; deviceId: string }) {
+  const mockSwitchId = useId();
   const [draft, setDraftState] = useState<ItemMockDraft>(() => initialDraft(item));
   const draftRef = useRef(draft);
   const [statusInput, setStatusInput] = useState(String(draft.statusCode));
@@ -68,8 +69,8 @@ export function ItemMockSection({ item, deviceId }: { item: NetworkItem; deviceI
     <section className={`item-mock${draft.isMocked ? '' : ' is-off'}`} aria-label="Mock">
       <div className="item-mock-head">
         <span className="item-mock-toggle">
-          <Switch label="Enable Mock ⚡" checked={draft.isMocked} onChange={(event) => update({ isMocked: event.target.checked })} />
-          <span aria-hidden="true">Enable Mock ⚡</span>
+          <Switch id={mockSwitchId} label="Enable Mock ⚡" checked={draft.isMocked} onChange={(event) => update({ isMocked: event.target.checked })} />
+          <label htmlFor={mockSwitchId} aria-hidden="true">Enable Mock ⚡</label>
         </span>
         {flash > 0 || item.isMocked || draft.isMocked ? (
           <span key={flash} className={`intercepted-icon${flash > 0 ? ' is-flashing' : ''}`} role="img" aria-label={flash > 0 ? 'Intercepted now' : 'Intercepted'} data-flashing={flash > 0 || undefined}>
