@@ -14,21 +14,18 @@
  *   sign-in page and a signed-in devices page are interactive on localhost.
  */
 import fs from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { build } from 'vite';
 import { CHROMIUM_ARGS, chromiumPath, newContext } from '../../e2e/support/browser';
 import { signedInContext, signUpByApi } from '../../e2e/support/accounts';
 import buildWebIfStale from '../../e2e/support/global-setup';
-import { REPO_ROOT, WEB_DIST } from '../../e2e/support/paths';
+import { WEB_DIST } from '../../e2e/support/paths';
 import { startServer } from '../../e2e/support/server';
+import { buildWebEntry, serveStatic } from '../browser-page';
 import { median, percentile, result, type BenchResult } from '../lib';
 
-const WEB = path.join(REPO_ROOT, 'apps/web');
 /** The machine is shared: wall-clock figures are read with the load they were taken under. */
 const load = () => `load average ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} CPUs`;
 const FRAME_BUDGET_MS = 16.7;
@@ -46,34 +43,6 @@ interface Bench {
 }
 const MB = 1024 * 1024;
 
-/** Builds bench.html into a temporary directory (the app's own dist is left alone). */
-async function buildBenchPage(): Promise<string> {
-  const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'spyglass-bench-page-'));
-  await build({
-    root: WEB,
-    configFile: path.join(WEB, 'vite.config.ts'),
-    logLevel: 'warn',
-    build: { outDir, emptyOutDir: true, sourcemap: false, rollupOptions: { input: path.join(WEB, 'bench.html') } },
-  });
-  return outDir;
-}
-
-function serveStatic(root: string): Promise<{ url: string; close(): Promise<void> }> {
-  const types: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css' };
-  const server = http.createServer((req, res) => {
-    const file = path.join(root, decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname));
-    if (!file.startsWith(root) || !fs.existsSync(file) || fs.statSync(file).isDirectory()) {
-      res.writeHead(404).end();
-      return;
-    }
-    res.writeHead(200, { 'content-type': types[path.extname(file)] ?? 'application/octet-stream' });
-    fs.createReadStream(file).pipe(res);
-  });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    close: () => new Promise<void>((done) => server.close(() => done())),
-  })));
-}
 
 /** The JavaScript index.html loads before anything runs: its module script and modulepreloads. */
 function initialJs(): { files: string[]; gzipBytes: number; rawBytes: number } {
@@ -149,7 +118,7 @@ export default async function inspectorBrowser(): Promise<BenchResult[]> {
     notes: `${js.files.length} files loaded by index.html, ${(js.rawBytes / 1024).toFixed(0)} KB raw; editors and viewers are separate chunks`,
   }), 200, 'react-dom, zod (the protocol schemas), react-router, TanStack Query, Radix and sonner make up the shell; every page, the device profile and the inspector are lazy chunks'));
 
-  const benchDir = await buildBenchPage();
+  const benchDir = await buildWebEntry('bench.html');
   const site = await serveStatic(benchDir);
   const browser = await chromium.launch({
     executablePath: chromiumPath(),

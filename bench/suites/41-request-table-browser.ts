@@ -6,17 +6,12 @@
  * over the same store: the ratio is what the table's own rendering costs.
  */
 import fs from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
-import path from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
-import { build } from 'vite';
 import { CHROMIUM_ARGS, chromiumPath } from '../../e2e/support/browser';
-import { REPO_ROOT } from '../../e2e/support/paths';
+import { buildWebEntry, serveStatic } from '../browser-page';
 import { percentile, result, type BenchResult } from '../lib';
 
-const WEB = path.join(REPO_ROOT, 'apps/web');
 const ROWS = 1_000_000;
 const RATE = 1_000;
 const SECONDS = 5;
@@ -27,33 +22,6 @@ interface LiveFrames {
   longTasks: number[];
 }
 
-async function buildPage(): Promise<string> {
-  const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'spyglass-table-bench-'));
-  await build({
-    root: WEB,
-    configFile: path.join(WEB, 'vite.config.ts'),
-    logLevel: 'warn',
-    build: { outDir, emptyOutDir: true, sourcemap: false, rollupOptions: { input: path.join(WEB, 'table-bench.html') } },
-  });
-  return outDir;
-}
-
-function serve(root: string): Promise<{ url: string; close(): Promise<void> }> {
-  const types: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css' };
-  const server = http.createServer((req, res) => {
-    const file = path.join(root, decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname));
-    if (!file.startsWith(root) || !fs.existsSync(file) || fs.statSync(file).isDirectory()) {
-      res.writeHead(404).end();
-      return;
-    }
-    res.writeHead(200, { 'content-type': types[path.extname(file)] ?? 'application/octet-stream' });
-    fs.createReadStream(file).pipe(res);
-  });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    close: () => new Promise<void>((done) => server.close(() => done())),
-  })));
-}
 
 /** One page per measurement, so that neither variant inherits the other's heap. */
 async function measure(browser: Browser, url: string, scroll: boolean): Promise<LiveFrames> {
@@ -71,8 +39,8 @@ async function measure(browser: Browser, url: string, scroll: boolean): Promise<
 }
 
 export default async function requestTableBrowser(): Promise<BenchResult[]> {
-  const dir = await buildPage();
-  const site = await serve(dir);
+  const dir = await buildWebEntry('table-bench.html');
+  const site = await serveStatic(dir);
   const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
   const out: BenchResult[] = [];
   try {

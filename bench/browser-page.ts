@@ -1,0 +1,39 @@
+/** A test-only page of the web app (an extra HTML entry such as bench.html), built and served for a browser benchmark. */
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { build } from 'vite';
+import { REPO_ROOT } from '../e2e/support/paths';
+
+const WEB = path.join(REPO_ROOT, 'apps/web');
+
+/** Builds `apps/web/<entry>` into a temporary directory (the app's own dist is left alone). */
+export async function buildWebEntry(entry: string): Promise<string> {
+  const outDir = fs.mkdtempSync(path.join(os.tmpdir(), `spyglass-${path.basename(entry, '.html')}-`));
+  await build({
+    root: WEB,
+    configFile: path.join(WEB, 'vite.config.ts'),
+    logLevel: 'warn',
+    build: { outDir, emptyOutDir: true, sourcemap: false, rollupOptions: { input: path.join(WEB, entry) } },
+  });
+  return outDir;
+}
+
+export function serveStatic(root: string): Promise<{ url: string; close(): Promise<void> }> {
+  const types: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css' };
+  const server = http.createServer((req, res) => {
+    const file = path.join(root, decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname));
+    if (!file.startsWith(root) || !fs.existsSync(file) || fs.statSync(file).isDirectory()) {
+      res.writeHead(404).end();
+      return;
+    }
+    res.writeHead(200, { 'content-type': types[path.extname(file)] ?? 'application/octet-stream' });
+    fs.createReadStream(file).pipe(res);
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => new Promise<void>((done) => server.close(() => done())),
+  })));
+}
