@@ -56,7 +56,12 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
   registerJsonBodyParser(app);
 
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, ...options.database });
-  await migrateToLatest(database.db, database.engine === 'postgres' ? options.database?.pgSchema : undefined);
+  try {
+    await migrateToLatest(database.db, database.engine === 'postgres' ? options.database?.pgSchema : undefined);
+  } catch (err) {
+    await database.close();
+    throw err;
+  }
   const ctx: AppContext = {
     config,
     database,

@@ -15,7 +15,7 @@ describeApi('auth: sign-up, sign-in, logout, change password', () => {
   beforeAll(async () => {
     server = await startTestServer();
   });
-  afterAll(() => server.close());
+  afterAll(() => server?.close());
 
   describe('sign-up', () => {
     it('answers a token and the profile of §3 with a live API key and both feature flags on', async () => {

@@ -33,7 +33,7 @@ describeApi('blob store', () => {
     dataDir = server.app.ctx.config.dataDir;
     blobs = new BlobStore(dataDir);
   });
-  afterAll(() => server.close());
+  afterAll(() => server?.close());
 
   async function sendLarge(deviceId: string, key = apiKey) {
     const { client } = await TestDevice.online(server.url, key, deviceId);

@@ -46,7 +46,7 @@ describe.skipIf(!redisAvailable)('Redis live bus', () => {
     await Promise.all([a.connect(), b.connect()]);
   });
   afterAll(async () => {
-    await Promise.all([a.close(), b.close()]);
+    await Promise.all([a?.close(), b?.close()]);
   });
 
   it('delivers across nodes once, counts the nodes listening, and stops after unsubscribe', async () => {
@@ -109,8 +109,8 @@ describeApi('scale-out over Redis', () => {
   });
   afterAll(async () => {
     if (!redisAvailable) return;
-    await nodeA.close();
-    await nodeB.close();
+    await nodeA?.close();
+    await nodeB?.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
     if (engine === 'postgres') {
       const client = new pg.Client({ connectionString: TEST_DATABASE_URL });

@@ -30,7 +30,7 @@ describeApi('call conventions and error answers (spec 000 §7.1)', () => {
   beforeAll(async () => {
     server = await startTestServer({ config: { demoMode: false } });
   });
-  afterAll(() => server.close());
+  afterAll(() => server?.close());
 
   it('marks in the OpenAPI document exactly the calls that need a token', async () => {
     const ops = await operations(server.url);
@@ -153,7 +153,7 @@ describeApi('5xx answers', () => {
   beforeAll(async () => {
     server = await startTestServer();
   });
-  afterAll(() => server.close());
+  afterAll(() => server?.close());
 
   it('never carry a stack, SQL or driver message', async () => {
     const { api } = await signUp(server.url);
@@ -174,7 +174,7 @@ describeApi('rate limits on the auth endpoints', () => {
     beforeAll(async () => {
       server = await startTestServer({ config: { authRateLimit: { perIp: 1000, perEmail: 3, windowS: 60 } } });
     });
-    afterAll(() => server.close());
+    afterAll(() => server?.close());
 
     it('answers 429 after the allowed attempts on one address, also from other IPs, while other addresses go on', async () => {
       const { email } = await signUp(server.url);
@@ -198,7 +198,7 @@ describeApi('rate limits on the auth endpoints', () => {
     beforeAll(async () => {
       server = await startTestServer({ config: { authRateLimit: { perIp: 5, perEmail: 1000, windowS: 60 } } });
     });
-    afterAll(() => server.close());
+    afterAll(() => server?.close());
 
     it('answers 429 after the allowed attempts from one client, whatever the address and the forwarded-for header', async () => {
       const statuses: number[] = [];

@@ -22,7 +22,7 @@ describeApi('device protocol', () => {
     apiKey = account.profile.apiKey;
     userId = account.profile.id;
   });
-  afterAll(() => server.close());
+  afterAll(() => server?.close());
 
   describe('hello', () => {
     it('welcomes a device with its id and feature toggles, and registers it online', async () => {

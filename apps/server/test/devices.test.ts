@@ -10,7 +10,7 @@ describeApi('devices API', () => {
   beforeAll(async () => {
     server = await startTestServer({ config: { latestSdkVersions: { ios: '1.5.0', android: '1.1.0' } } });
   });
-  afterAll(() => server.close());
+  afterAll(() => server?.close());
 
   /** An account with one connected device. */
   async function accountWithDevice(options: Parameters<typeof connectDevice>[2] = {}) {

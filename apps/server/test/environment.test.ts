@@ -28,7 +28,7 @@ describe.skipIf(engine !== 'sqlite')('the server process configured by its envir
   afterAll(async () => {
     server.child.kill('SIGTERM');
     await server.exited;
-    await smtp.close();
+    await smtp?.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 

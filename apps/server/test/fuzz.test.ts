@@ -124,8 +124,8 @@ describeApi('fuzz: generated bad input on every route of the OpenAPI document', 
     await api.post('/v1/user/details', { firstName: 'Fuzz', lastName: 'Target', company: 'Spyglass', companySize: '1', role: 'devops' });
   });
   afterAll(async () => {
-    await server.close();
-    await google.close();
+    await server?.close();
+    await google?.close();
   });
 
   const snapshot = async () => ({

@@ -10,8 +10,8 @@ describeApi('Google sign-in against a local JWKS', () => {
     server = await startTestServer({ config: { googleClientId: google.clientId, googleJwksUrl: google.jwksUrl } });
   });
   afterAll(async () => {
-    await server.close();
-    await google.close();
+    await server?.close();
+    await google?.close();
   });
 
   const signIn = (token: string) => apiClient(server.url).post('/v1/auth/google', { token, timezone: 'Europe/Paris' });
@@ -86,7 +86,7 @@ describeApi('Google sign-in without GOOGLE_CLIENT_ID', () => {
   beforeAll(async () => {
     server = await startTestServer({ config: { googleClientId: null } });
   });
-  afterAll(() => server.close());
+  afterAll(() => server?.close());
 
   it('is off: 404, and the public config has no client id', async () => {
     const res = await apiClient(server.url).post('/v1/auth/google', { token: 'x.y.z' });

@@ -6,7 +6,7 @@ describeApi('health and conventions', () => {
   beforeAll(async () => {
     server = await startTestServer();
   });
-  afterAll(() => server.close());
+  afterAll(() => server?.close());
 
   it('answers /healthz once migrations ran', async () => {
     const res = await apiClient(server.url).get('/healthz');

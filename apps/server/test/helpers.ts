@@ -32,27 +32,39 @@ export async function startTestServer(options: BuildOptions = {}): Promise<TestS
   const id = `t${process.pid}_${crypto.randomBytes(4).toString('hex')}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'spyglass-test-'));
   const usePg = engine === 'postgres';
-  const app = await buildApp({
-    logger: false,
-    ...options,
-    config: {
-      dataDir,
-      databaseUrl: usePg ? TEST_DATABASE_URL : null,
-      authRateLimit: { perIp: 100_000, perEmail: 100_000, windowS: 60 },
-      ...options.config,
-    },
-    database: usePg ? { pgSchema: `sg_${id}`, ...options.database } : options.database,
-  });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
+  const removeStorage = async () => {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    if (usePg) await dropSchema(`sg_${id}`);
+  };
+  let app: App | undefined;
+  try {
+    app = await buildApp({
+      logger: false,
+      ...options,
+      config: {
+        dataDir,
+        databaseUrl: usePg ? TEST_DATABASE_URL : null,
+        authRateLimit: { perIp: 100_000, perEmail: 100_000, windowS: 60 },
+        ...options.config,
+      },
+      database: usePg ? { pgSchema: `sg_${id}`, ...options.database } : options.database,
+    });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+  } catch (err) {
+    // A failed start leaves nothing behind, so the error reported is the start's own.
+    await app?.close().catch(() => {});
+    await removeStorage().catch(() => {});
+    throw err;
+  }
+  const started = app;
+  const address = started.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
   return {
-    app,
+    app: started,
     url: `http://127.0.0.1:${port}`,
     async close() {
-      await app.close();
-      fs.rmSync(dataDir, { recursive: true, force: true });
-      if (usePg) await dropSchema(`sg_${id}`);
+      await started.close();
+      await removeStorage();
     },
   };
 }

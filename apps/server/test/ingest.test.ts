@@ -35,7 +35,7 @@ describeApi('ingest', () => {
     apiKey = account.profile.apiKey;
     userId = account.profile.id;
   });
-  afterAll(() => server.close());
+  afterAll(() => server?.close());
 
   const page = (deviceId: string) => findItemsPage(server.app.ctx.db, userId, { deviceId, limit: 5000 });
 
@@ -266,7 +266,7 @@ describeApi('ingest rate limits', () => {
       },
     });
   });
-  afterAll(() => server.close());
+  afterAll(() => server?.close());
 
   it('answers a flood with rate_limited and retryAfterMs, per device and per account, without storing it', async () => {
     const account = await signUp(server.url);

@@ -17,7 +17,7 @@ describeApi('viewer live channel', () => {
     });
     server = await startTestServer({ logger: { level: 'trace', stream } });
   });
-  afterAll(() => server.close());
+  afterAll(() => server?.close());
 
   const wsUrl = (query: string) => `${server.url.replace(/^http/, 'ws')}/ws?${query}`;
 

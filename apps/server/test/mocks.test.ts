@@ -33,7 +33,7 @@ describeApi('mocks API', () => {
   beforeAll(async () => {
     server = await startTestServer();
   });
-  afterAll(() => server.close());
+  afterAll(() => server?.close());
 
   async function accountWithDevice() {
     const account = await signUp(server.url);

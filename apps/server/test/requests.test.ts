@@ -8,7 +8,7 @@ describeApi('requests API', () => {
   beforeAll(async () => {
     server = await startTestServer();
   });
-  afterAll(() => server.close());
+  afterAll(() => server?.close());
 
   async function accountWithDevice() {
     const account = await signUp(server.url);

@@ -15,7 +15,7 @@ describeApi('retention job', () => {
   beforeAll(async () => {
     server = await startTestServer({ now: () => clock, config: { retentionDays: 30 } });
   });
-  afterAll(() => server.close());
+  afterAll(() => server?.close());
 
   const blobFiles = (dir: string): string[] =>
     fs.existsSync(dir) ? fs.readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name)) : [];

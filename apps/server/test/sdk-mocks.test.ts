@@ -80,7 +80,7 @@ describeApi('SDK applies mocks', () => {
   });
   afterAll(async () => {
     await client.stop();
-    await Promise.all([app.close(), other.close(), server.close()]);
+    await Promise.all([app?.close(), other?.close(), server?.close()]);
   });
 
   it('answers the next identical request with an item mock (418, header, JSON body) until it is disabled', async () => {

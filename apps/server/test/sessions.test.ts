@@ -8,7 +8,7 @@ describeApi('sessions API', () => {
   beforeAll(async () => {
     server = await startTestServer({ config: { shareUrl: 'https://share.example.test' } });
   });
-  afterAll(() => server.close());
+  afterAll(() => server?.close());
 
   async function accountWithDevice(device: Record<string, unknown> = {}) {
     const account = await signUp(server.url);

@@ -15,7 +15,7 @@ describeApi('share host', () => {
     server = await startTestServer();
     shareUrl = await server.app.shareServer.listen({ port: 0, host: '127.0.0.1' });
   });
-  afterAll(() => server.close());
+  afterAll(() => server?.close());
 
   async function savedSession(sent = [items.network({ responseBody: 'r'.repeat(90 * 1024) }), items.log('hello'), items.screenshot('aW1hZ2U=')]) {
     const account = await signUp(server.url);

@@ -10,7 +10,7 @@ describeApi('user: profile, settings, onboarding, welcome tour, billing, analyti
   beforeAll(async () => {
     server = await startTestServer();
   });
-  afterAll(() => server.close());
+  afterAll(() => server?.close());
 
   describe('profile and settings', () => {
     it('answers the profile with default settings', async () => {

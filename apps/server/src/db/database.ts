@@ -1,9 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, Migrator, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import { migrationProvider } from './migrations';
+import { OwnSchemaPostgresDialect } from './own-schema-introspector';
 import type { Database } from './schema';
 
 export type Db = Kysely<Database>;
@@ -42,7 +43,7 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
         client.release();
       }
     }
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({ dialect: new OwnSchemaPostgresDialect({ pool }) });
     return { db, engine: 'postgres', sqlite: null, close: () => db.destroy() };
   }
 

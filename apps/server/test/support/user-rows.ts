@@ -10,11 +10,9 @@ function ownerColumn(table: TableMetadata): string | undefined {
   return OWNER_COLUMNS.find((c) => table.columns.some((col) => col.name === c));
 }
 
-/** Tables of this server's own database (PostgreSQL introspection lists every schema, SQLite has none). */
+/** Tables of this server's own database (on PostgreSQL the introspector sees only our own schema). */
 async function ownTables(db: Db): Promise<TableMetadata[]> {
-  const schema = await sql<{ s: string }>`select current_schema() as s`.execute(db)
-    .then((r) => r.rows[0]?.s ?? null, () => null);
-  return (await db.introspection.getTables()).filter((t) => !t.isView && (schema === null || t.schema === schema));
+  return (await db.introspection.getTables()).filter((t) => !t.isView);
 }
 
 /** Names of the tables that hold user data, found by introspection so later migrations are covered too. */
