@@ -1,6 +1,6 @@
 import { CLIENT_BUILD, CLIENT_BUILD_HEADER, CLIENT_VERSION, CLIENT_VERSION_HEADER, type Profile } from '@spyglass/protocol';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
-import { findUserByEmail, updateUser } from '../../apps/server/src/routes/user/users.repository';
+import { findUserByEmail, updateUser } from '../../apps/server/src/repositories/users.repository';
 import type { Updateable } from 'kysely';
 import type { UsersTable } from '../../apps/server/src/db/schema';
 import { newContext } from './browser';

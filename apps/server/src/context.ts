@@ -2,10 +2,10 @@ import type { FastifyInstance, FastifyBaseLogger, RawServerDefault, RawRequestDe
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { DatabaseHandle, Db } from './db/database';
-import type { LiveChannel } from './live/live-channel';
+import type { LiveChannel } from './live/live-node';
 import type { Mailer } from './plugins/mail';
 import type { AuthRateLimiter } from './plugins/rate-limit';
-import type { UserRow } from './routes/user/users.repository';
+import type { UserRow } from './repositories/users.repository';
 
 /** Infrastructure every route and service may use; built once in `buildApp`. */
 export interface AppContext {

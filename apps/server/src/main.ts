@@ -1,6 +1,6 @@
 import { buildApp } from './app';
 import { BlobStore } from './blobs/blob-store';
-import { startRetentionJob, type RetentionJob } from './retention/retention';
+import { startRetentionJob, type RetentionJob } from './jobs/retention';
 
 const app = await buildApp();
 const { port, host, sharePort, retentionDays, dataDir } = app.ctx.config;

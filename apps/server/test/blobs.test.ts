@@ -3,8 +3,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ITEM_LIMITS, type DeviceItem } from '@spyglass/protocol';
 import { BlobStore } from '../src/blobs/blob-store';
-import { deleteDevice } from '../src/routes/devices/devices.repository';
-import { clearDeviceItems, deleteItems, findItem, findItemsPage } from '../src/routes/requests/items.repository';
+import { deleteDevice } from '../src/repositories/devices.repository';
+import { clearDeviceItems, deleteItems, findItem, findItemsPage } from '../src/repositories/items.repository';
 import { describeApi, signUp, startTestServer, type TestServer } from './helpers';
 import { TestDevice, itemId, logItem } from './device-protocol-client';
 

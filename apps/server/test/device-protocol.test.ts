@@ -4,8 +4,8 @@ import {
   type ErrorFrame, type WelcomeFrame,
 } from '@spyglass/protocol';
 import { DEFAULT_INGEST_LIMITS } from '../src/ingest/ingest-limits';
-import { findDevice, registerDeviceOnHello, updateDevice } from '../src/routes/devices/devices.repository';
-import { findItemsPage } from '../src/routes/requests/items.repository';
+import { findDevice, registerDeviceOnHello, updateDevice } from '../src/repositories/devices.repository';
+import { findItemsPage } from '../src/repositories/items.repository';
 import { describeApi, signUp, startTestServer, type TestServer } from './helpers';
 import { TestDevice, itemId, itemsOfEveryType, logItem } from './device-protocol-client';
 

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEVICE_CLOSE_CODES, type DeviceItem, type ErrorFrame } from '@spyglass/protocol';
 import { BlobStore } from '../src/blobs/blob-store';
 import { DEFAULT_INGEST_LIMITS } from '../src/ingest/ingest-limits';
-import { deleteDevice } from '../src/routes/devices/devices.repository';
-import { findItem, findItemsPage, findTraffic } from '../src/routes/requests/items.repository';
+import { deleteDevice } from '../src/repositories/devices.repository';
+import { findItem, findItemsPage, findTraffic } from '../src/repositories/items.repository';
 import { describeApi, signUp, startTestServer, type TestServer } from './helpers';
 import { TestDevice, itemId, itemsOfEveryType, logItem } from './device-protocol-client';
 

@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { BlobStore } from '../src/blobs/blob-store';
-import { DAY_MS, runRetention, startRetentionJob } from '../src/retention/retention';
-import { sessionBlobOwner } from '../src/routes/sessions/sessions.repository';
+import { DAY_MS, runRetention, startRetentionJob } from '../src/jobs/retention';
+import { sessionBlobOwner } from '../src/repositories/sessions.repository';
 import { describeApi, signUp, startTestServer, type TestServer } from './helpers';
 import { connectDevice, items } from './live-clients';
 

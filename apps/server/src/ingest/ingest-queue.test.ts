@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { CompactItem } from '@spyglass/protocol';
 import type { LiveEvents } from '../live/live-events';
 import { IngestQueue, type IngestFailure } from './ingest-queue';
-import type { ItemColumns, ItemStore, ItemStoreOps } from './item-store';
+import type { ItemColumns, ItemStore, ItemStoreOps } from '../repositories/item-writer.repository';
 import type { PreparedRow } from './item-rows';
 
 const log = Fastify({ logger: false }).log;

@@ -1,9 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { CompactItem } from '@spyglass/protocol';
 import type { LiveEvents } from '../live/live-events';
-import { toCompactItem, type CompactItemRow, type NewItemRow } from '../routes/requests/items.repository';
+import { toCompactItem, type CompactItemRow, type NewItemRow } from '../repositories/items.repository';
 import { mergeRows, type PreparedRow } from './item-rows';
-import type { ItemStore, TrafficUsage, UpsertOutcome } from './item-store';
+import type { ItemStore, TrafficUsage, UpsertOutcome } from '../repositories/item-writer.repository';
 
 /** Why a batch was not stored. */
 export type IngestFailure = 'device_deleted' | 'internal';

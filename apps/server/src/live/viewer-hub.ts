@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { WebSocket } from 'ws';
 import { ViewerInbound, type ViewerOutbound } from '@spyglass/protocol';
-import { TokenBucket } from '../ingest/token-bucket';
+import { TokenBucket } from '../lib/token-bucket';
 import { topics, type BusSubscription, type LiveBus } from './bus';
 import { itemMessagesOf } from './viewer-messages';
 

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { forbidden, unauthorized } from '../errors';
 import { sha256 } from '../lib/crypto';
 import type { AppContext } from '../context';
-import { userByTokenHashFinder } from '../routes/auth/auth-tokens.repository';
+import { userByTokenHashFinder } from '../repositories/auth-tokens.repository';
 import { isTrue } from '../db/database';
 
 export const ACCOUNT_LOCKED_MESSAGE = 'Account Locked: Your account has been locked. Please contact support to unlock.';

@@ -7,7 +7,7 @@ import fastifyStatic from '@fastify/static';
 import { SESSION_MESSAGES } from '@spyglass/protocol';
 import { BlobStore } from '../blobs/blob-store';
 import type { AppContext } from '../context';
-import { findSharedSession, toSharedSessionInfo } from '../routes/sessions/sessions.repository';
+import { findSharedSession, toSharedSessionInfo } from '../repositories/sessions.repository';
 import { sharedSessionJson } from './shared-session-json';
 
 declare module 'fastify' {

@@ -1,8 +1,8 @@
 import type { SharedSessionInfo } from '@spyglass/protocol';
 import type { BlobStore } from '../blobs/blob-store';
 import type { Db } from '../db/database';
-import { toFullItem } from '../routes/requests/items.repository';
-import { findSessionItemRows } from '../routes/sessions/sessions.repository';
+import { toFullItem } from '../repositories/items.repository';
+import { findSessionItemRows } from '../repositories/sessions.repository';
 
 /** Rows read per query: bounds memory (inline bodies are at most 64 KB each) while keeping queries few. */
 export const SHARED_PAGE_ROWS = 200;

@@ -1,6 +1,6 @@
 import { SuccessBody, TrackBody } from '@spyglass/protocol';
 import type { App } from '../../context';
-import { insertAnalyticsEvent } from './analytics-events.repository';
+import { insertAnalyticsEvent } from '../../repositories/analytics-events.repository';
 
 /** Product analytics stay on this server: no third-party tracker. */
 export async function analyticsRoutes(app: App): Promise<void> {

@@ -5,12 +5,12 @@ import {
 import { z } from 'zod';
 import type { App } from '../../context';
 import { HttpError } from '../../errors';
-import { findUserByEmail, toProfile } from '../user/users.repository';
-import { deleteAuthToken } from './auth-tokens.repository';
+import { findUserByEmail, toProfile } from '../../repositories/users.repository';
+import { deleteAuthToken } from '../../repositories/auth-tokens.repository';
 import {
   changePassword, createUser, hashPassword, issueToken, resetPassword, sendResetMail, sendVerificationMail, signIn, verifyEmail,
-} from './auth.service';
-import { verifyGoogleIdToken } from './google';
+} from '../../services/auth.service';
+import { verifyGoogleIdToken } from '../../services/google-identity';
 
 /** Routes anyone may call; each is rate-limited per IP and per e-mail. */
 export async function publicAuthRoutes(app: App): Promise<void> {

@@ -6,8 +6,8 @@ import {
 import { BlobStore } from '../../blobs/blob-store';
 import type { App } from '../../context';
 import { HttpError, notFound } from '../../errors';
-import { clearDeviceItems } from '../requests/items.repository';
-import { deleteDevice, findDevice, findDevicesForUser, updateDevice } from './devices.repository';
+import { clearDeviceItems } from '../../repositories/items.repository';
+import { deleteDevice, findDevice, findDevicesForUser, updateDevice } from '../../repositories/devices.repository';
 
 export const DEVICE_NOT_FOUND = 'Device not found';
 

@@ -9,16 +9,16 @@ import {
 import { handlerRequest } from '@spyglass/protocol/sandbox';
 import type { App } from '../../context';
 import { badRequest, HttpError, notFound, tooManyRequests } from '../../errors';
-import { findDevice } from '../devices/devices.repository';
+import { findDevice } from '../../repositories/devices.repository';
 import { DEVICE_NOT_FOUND } from '../devices/devices.routes';
-import { selectCompactItems, toCompactItem } from '../requests/items.repository';
+import { selectCompactItems, toCompactItem } from '../../repositories/items.repository';
 import { REQUEST_NOT_FOUND } from '../requests/requests.routes';
-import { findItemType, setItemMock } from './item-mocks.repository';
-import { buildDeviceMocks, publishDeviceMocks, pushDeviceMocks } from './mock-delivery';
+import { findItemType, setItemMock } from '../../repositories/item-mocks.repository';
+import { buildDeviceMocks, publishDeviceMocks, pushDeviceMocks } from '../../services/mock-delivery.service';
 import {
   countRoutesForDevice, deleteRoute, findRoute, findRoutesForDevice, findRoutesForUser, insertRoute, updateRoute,
-} from './mocked-routes.repository';
-import { SandboxBusyError, SandboxPool } from './sandbox-pool';
+} from '../../repositories/mocked-routes.repository';
+import { SandboxBusyError, SandboxPool } from '../../sandbox/sandbox-pool';
 
 const ItemMockParams = z.object({ id: z.string().min(1).max(200), requestId: z.string().min(1).max(100) });
 const Success = z.object({ success: z.literal(true) });

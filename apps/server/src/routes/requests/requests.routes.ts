@@ -3,9 +3,9 @@ import { CapturedItem, DeletedCountResponse, DeleteRequestsBody, RequestsPage, R
 import { BlobStore } from '../../blobs/blob-store';
 import type { App } from '../../context';
 import { notFound } from '../../errors';
-import { findDevice } from '../devices/devices.repository';
+import { findDevice } from '../../repositories/devices.repository';
 import { DEVICE_NOT_FOUND } from '../devices/devices.routes';
-import { deleteItems, findItem, findItemsPage } from './items.repository';
+import { deleteItems, findItem, findItemsPage } from '../../repositories/items.repository';
 
 export const REQUEST_NOT_FOUND = 'Request not found';
 

@@ -6,13 +6,13 @@ import {
 import { BlobStore } from '../../blobs/blob-store';
 import type { App } from '../../context';
 import { HttpError, notFound } from '../../errors';
-import { findDevice } from '../devices/devices.repository';
+import { findDevice } from '../../repositories/devices.repository';
 import { DEVICE_NOT_FOUND } from '../devices/devices.routes';
 import { REQUEST_NOT_FOUND } from '../requests/requests.routes';
 import {
   createSession, deleteSessions, findSession, findSessionItem, findSessionItemsPage, findSessionsForUser, MissingRequestsError,
   toSession, updateSession,
-} from './sessions.repository';
+} from '../../repositories/sessions.repository';
 
 const SessionParams = z.object({ id: z.string().min(1).max(100) });
 const SessionItemParams = z.object({ id: z.string().min(1).max(100), itemId: z.string().min(1).max(100) });

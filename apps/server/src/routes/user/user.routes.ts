@@ -8,10 +8,10 @@ import { BlobStore } from '../../blobs/blob-store';
 import type { App } from '../../context';
 import { badRequest, conflict, forbidden, notFound } from '../../errors';
 import { randomAlphanumeric } from '../../lib/crypto';
-import { createUser, EMAIL_IN_USE, hashPassword, sendVerificationMail } from '../auth/auth.service';
-import { invalidateEmailTokens } from '../auth/email-tokens.repository';
-import { deleteUser, findUserByEmail, findUserById, mergeSettings, readSettings, toProfile, updateUser } from './users.repository';
-import { findTourForUser, findToursForUser, upsertTourForUser } from './welcome-tours.repository';
+import { createUser, EMAIL_IN_USE, hashPassword, sendVerificationMail } from '../../services/auth.service';
+import { invalidateEmailTokens } from '../../repositories/email-tokens.repository';
+import { deleteUser, findUserByEmail, findUserById, mergeSettings, readSettings, toProfile, updateUser } from '../../repositories/users.repository';
+import { findTourForUser, findToursForUser, upsertTourForUser } from '../../repositories/welcome-tours.repository';
 
 const ProfileResponse = z.object({ profile: Profile });
 

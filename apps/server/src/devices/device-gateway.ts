@@ -4,13 +4,13 @@ import type { BlobStore } from '../blobs/blob-store';
 import type { DatabaseHandle } from '../db/database';
 import { FrameParser } from '../ingest/frame-parser';
 import { IngestQueue } from '../ingest/ingest-queue';
-import { createItemStore } from '../ingest/item-store';
+import { createItemStore } from '../repositories/item-writer.repository';
 import type { IngestLimits } from '../ingest/ingest-limits';
-import { TokenBucket } from '../ingest/token-bucket';
-import { touchDevices } from '../routes/devices/devices.repository';
+import { TokenBucket } from '../lib/token-bucket';
+import { touchDevices } from '../repositories/devices.repository';
 import { DeviceConnection, type DeviceConnectionDeps } from './device-connection';
-import type { LiveEvents } from './live-events';
-import type { UpgradeHandler } from './ws.plugin';
+import type { LiveEvents } from '../live/live-events';
+import type { UpgradeHandler } from '../live/ws-upgrades';
 
 export interface DeviceGatewayOptions {
   database: DatabaseHandle;

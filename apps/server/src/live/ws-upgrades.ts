@@ -4,7 +4,7 @@ import { WebSocketServer } from 'ws';
 import { sha256 } from '../lib/crypto';
 import { isTrue } from '../db/database';
 import type { App, AppContext } from '../context';
-import { findUserByTokenHash } from '../routes/auth/auth-tokens.repository';
+import { findUserByTokenHash } from '../repositories/auth-tokens.repository';
 import { ACCOUNT_LOCKED_MESSAGE } from '../plugins/authenticate';
 import { VIEWER_UNAUTHORIZED, type ViewerHub } from './viewer-hub';
 

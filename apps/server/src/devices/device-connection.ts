@@ -12,14 +12,14 @@ import type { FrameParser, ParsedFrame } from '../ingest/frame-parser';
 import type { IngestFailure, IngestQueue } from '../ingest/ingest-queue';
 import type { IngestLimits } from '../ingest/ingest-limits';
 import { prepareRows } from '../ingest/item-rows';
-import { TokenBucket } from '../ingest/token-bucket';
+import { TokenBucket } from '../lib/token-bucket';
 import { ACCOUNT_LOCKED_MESSAGE } from '../plugins/authenticate';
 import {
   markDeviceOffline, registerDeviceOnHello, toDevice, updateDeviceInfo, type DeviceRow,
-} from '../routes/devices/devices.repository';
-import { findUserByApiKey } from '../routes/user/users.repository';
-import type { DeviceLink, LocalDeviceHandle } from './commands';
-import type { LiveEvents } from './live-events';
+} from '../repositories/devices.repository';
+import { findUserByApiKey } from '../repositories/users.repository';
+import type { DeviceLink, LocalDeviceHandle } from '../live/device-commands';
+import type { LiveEvents } from '../live/live-events';
 
 /** What every device connection of a node shares. */
 export interface DeviceConnectionDeps {

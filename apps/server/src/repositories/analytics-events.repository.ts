@@ -1,5 +1,5 @@
-import { newId } from '../../lib/crypto';
-import type { Db } from '../../db/database';
+import { newId } from '../lib/crypto';
+import type { Db } from '../db/database';
 
 export async function insertAnalyticsEvent(db: Db, userId: string, eventType: string, eventData: unknown, at: number): Promise<void> {
   await db.insertInto('analytics_events')

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { LiveBus } from './bus';
 import { createLiveBus } from './bus-factory';
-import { DeviceCommands } from './commands';
+import { DeviceCommands } from './device-commands';
 import type { LiveEvents } from './live-events';
 import { ViewerHub } from './viewer-hub';
 import { ViewerPublisher } from './viewer-messages';

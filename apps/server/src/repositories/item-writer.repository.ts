@@ -6,7 +6,7 @@ import type { Database } from '../db/schema';
 import {
   ITEM_COLUMNS, addTraffic, insertNewItems, selectCommitDevices, selectCompactItems, selectExistingItemsPg, toCompactItem,
   updateLastNum, upsertItems, upsertItemsPg, type CompactItemRow, type NewItemRow,
-} from '../routes/requests/items.repository';
+} from './items.repository';
 
 export interface CommitDevice {
   id: string;

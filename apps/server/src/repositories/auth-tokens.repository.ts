@@ -1,5 +1,5 @@
-import type { UserRow } from '../user/users.repository';
-import type { DatabaseHandle, Db } from '../../db/database';
+import type { UserRow } from './users.repository';
+import type { DatabaseHandle, Db } from '../db/database';
 
 export async function insertAuthToken(db: Db, userId: string, tokenHash: string, now: number): Promise<void> {
   await db.insertInto('auth_tokens').values({ token_hash: tokenHash, user_id: userId, created_at: now, last_used_at: now }).execute();

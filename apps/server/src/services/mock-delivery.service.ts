@@ -1,10 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { DeviceMocksResult, type CommandFrame, type DeviceMocks } from '@spyglass/protocol';
-import type { Db } from '../../db/database';
-import { conflict } from '../../errors';
-import type { DeviceCommands } from '../../live/commands';
-import { findItemMocksForDevice } from './item-mocks.repository';
-import { findEnabledRoutesForDevice } from './mocked-routes.repository';
+import type { Db } from '../db/database';
+import { conflict } from '../errors';
+import type { DeviceCommands } from '../live/device-commands';
+import { findItemMocksForDevice } from '../repositories/item-mocks.repository';
+import { findEnabledRoutesForDevice } from '../repositories/mocked-routes.repository';
 
 /**
  * Delivers a device's mocks (docs/protocol.md §6, `mocks` command): the whole set, after each

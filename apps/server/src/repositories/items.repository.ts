@@ -1,10 +1,10 @@
 import type { Insertable, Kysely, OnConflictBuilder, Selectable } from 'kysely';
 import { sql } from 'kysely';
 import type { CapturedItem, CompactItem, ItemMockData } from '@spyglass/protocol';
-import type { BlobStore } from '../../blobs/blob-store';
-import type { Db } from '../../db/database';
-import { isTrue } from '../../db/database';
-import type { Database, ItemsTable } from '../../db/schema';
+import type { BlobStore } from '../blobs/blob-store';
+import type { Db } from '../db/database';
+import { isTrue } from '../db/database';
+import type { Database, ItemsTable } from '../db/schema';
 
 export type ItemRow = Selectable<ItemsTable>;
 export type NewItemRow = Insertable<ItemsTable>;

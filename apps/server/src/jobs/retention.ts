@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { BlobStore } from '../blobs/blob-store';
 import type { Db } from '../db/database';
-import { sessionBlobOwner } from '../routes/sessions/sessions.repository';
+import { sessionBlobOwner } from '../repositories/sessions.repository';
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
 /** Rows per delete: a few milliseconds of work, so an ingest commit never waits long behind one. */

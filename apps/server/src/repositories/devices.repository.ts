@@ -3,9 +3,9 @@ import {
   DEFAULT_FEATURE_TOGGLES, DEVICE_LIMIT, DEVICE_LIMITS, DeviceInfo, FeatureToggles,
   type Device, type DevicePlatform,
 } from '@spyglass/protocol';
-import type { BlobStore } from '../../blobs/blob-store';
-import { bool, isTrue, type Db } from '../../db/database';
-import type { DevicesTable } from '../../db/schema';
+import type { BlobStore } from '../blobs/blob-store';
+import { bool, isTrue, type Db } from '../db/database';
+import type { DevicesTable } from '../db/schema';
 
 export type DeviceRow = Selectable<DevicesTable>;
 

@@ -1,6 +1,6 @@
 import type { createRemoteJWKSet } from 'jose';
-import type { AppContext } from '../../context';
-import { HttpError, unauthorized } from '../../errors';
+import type { AppContext } from '../context';
+import { HttpError, unauthorized } from '../errors';
 
 const GOOGLE_ISSUERS = ['https://accounts.google.com', 'accounts.google.com'];
 

@@ -1,13 +1,13 @@
 import type { Kysely, Selectable } from 'kysely';
 import { sql } from 'kysely';
 import { SessionDevice, type CapturedItem, type CompactItem, type Device, type Session, type SharedSessionInfo } from '@spyglass/protocol';
-import { BlobStore, type BlobField } from '../../blobs/blob-store';
-import type { DatabaseHandle, Db } from '../../db/database';
-import { SESSION_ITEM_HAS_BLOB } from '../../db/migrations';
-import { bool, isTrue } from '../../db/database';
-import type { Database, SessionItemsTable, SessionsTable } from '../../db/schema';
-import { randomAlphanumeric } from '../../lib/crypto';
-import { toCompactItem, toFullItem, type CompactItemRow } from '../requests/items.repository';
+import { BlobStore, type BlobField } from '../blobs/blob-store';
+import type { DatabaseHandle, Db } from '../db/database';
+import { SESSION_ITEM_HAS_BLOB } from '../db/migrations';
+import { bool, isTrue } from '../db/database';
+import type { Database, SessionItemsTable, SessionsTable } from '../db/schema';
+import { randomAlphanumeric } from '../lib/crypto';
+import { toCompactItem, toFullItem, type CompactItemRow } from './items.repository';
 
 export type SessionRow = Selectable<SessionsTable>;
 export type SessionItemRow = Selectable<SessionItemsTable>;

@@ -1,12 +1,12 @@
 import argon2 from 'argon2';
 import { DEFAULT_SETTINGS, RESET_PASSWORD_TTL_MS, VERIFY_EMAIL_TTL_MS } from '@spyglass/protocol';
-import type { AppContext } from '../../context';
-import { badRequest, conflict, unauthorized } from '../../errors';
-import { newApiKey, newId, randomToken, sha256 } from '../../lib/crypto';
-import { bool } from '../../db/database';
-import { insertUser, findUserByEmail, findUserById, updateUser, type UserRow } from '../user/users.repository';
-import { deleteAuthTokensForUser, insertAuthToken } from './auth-tokens.repository';
-import { consumeEmailToken, insertEmailToken, invalidateEmailTokens } from './email-tokens.repository';
+import type { AppContext } from '../context';
+import { badRequest, conflict, unauthorized } from '../errors';
+import { newApiKey, newId, randomToken, sha256 } from '../lib/crypto';
+import { bool } from '../db/database';
+import { insertUser, findUserByEmail, findUserById, updateUser, type UserRow } from '../repositories/users.repository';
+import { deleteAuthTokensForUser, insertAuthToken } from '../repositories/auth-tokens.repository';
+import { consumeEmailToken, insertEmailToken, invalidateEmailTokens } from '../repositories/email-tokens.repository';
 
 export const EMAIL_IN_USE = 'Email already in use';
 export const INVALID_CREDENTIALS = 'Invalid email or password';

@@ -1,8 +1,8 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import { DEFAULT_SETTINGS, PartialSettings, type Settings, type Profile } from '@spyglass/protocol';
-import type { Db } from '../../db/database';
-import { isTrue } from '../../db/database';
-import type { UsersTable } from '../../db/schema';
+import type { Db } from '../db/database';
+import { isTrue } from '../db/database';
+import type { UsersTable } from '../db/schema';
 
 export type UserRow = Selectable<UsersTable>;
 

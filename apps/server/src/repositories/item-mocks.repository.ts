@@ -1,5 +1,5 @@
 import { ItemMockData, type DeviceItemMock } from '@spyglass/protocol';
-import type { Db } from '../../db/database';
+import type { Db } from '../db/database';
 
 /**
  * The mock state of captured items (columns is_mocked, mock, mock_data of `items`). Ingest keeps

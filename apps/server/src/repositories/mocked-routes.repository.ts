@@ -1,7 +1,7 @@
 import type { Selectable } from 'kysely';
 import { MockData, type MockedRoute, type MockedRoutesQuery } from '@spyglass/protocol';
-import { isTrue, type Db } from '../../db/database';
-import type { MockedRoutesTable } from '../../db/schema';
+import { isTrue, type Db } from '../db/database';
+import type { MockedRoutesTable } from '../db/schema';
 
 export type MockedRouteRow = Selectable<MockedRoutesTable>;
 
