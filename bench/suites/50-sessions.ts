@@ -21,7 +21,7 @@ import { sql } from 'kysely';
 import { CLIENT_BUILD, CLIENT_BUILD_HEADER, CLIENT_VERSION, CLIENT_VERSION_HEADER, type CompactItem } from '../../packages/protocol/src/index';
 import { generateItems } from '../../packages/protocol/src/item-fixtures';
 import { buildApp } from '../../apps/server/src/app';
-import type { NewItemRow } from '../../apps/server/src/repositories/items.repository';
+import type { NewItemRow } from '../../apps/server/src/repositories/item-columns';
 import { median, result, type BenchResult } from '../lib';
 
 const N = 100_000;

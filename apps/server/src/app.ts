@@ -15,8 +15,8 @@ import { registerJsonBodyParser } from './plugins/json-body';
 import { createAuthRateLimiter } from './plugins/rate-limit';
 import { BlobStore } from './blobs/blob-store';
 import { DeviceGateway } from './devices/device-gateway';
-import { createLiveChannel } from './live/live-node';
-import { registerLiveChannel, viewerUpgradeHandler } from './live/ws-upgrades';
+import { createLiveNode } from './live/live-node';
+import { registerWebSocketUpgrades, viewerUpgradeHandler } from './live/ws-upgrades';
 import { analyticsRoutes } from './routes/analytics/analytics.routes';
 import { authRoutes, publicAuthRoutes } from './routes/auth/auth.routes';
 import { billingRoutes } from './routes/billing/billing.routes';
@@ -66,19 +66,20 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
     config,
     database,
     db: database.db,
+    blobs: new BlobStore(config.dataDir),
     mailer: createMailer(config.smtpUrl, config.mailFrom, app.log),
     authRateLimiter: createAuthRateLimiter(config.authRateLimit),
-    live: await createLiveChannel({ redisUrl: config.redisUrl, log: app.log }),
+    live: await createLiveNode({ redisUrl: config.redisUrl, log: app.log }),
     now: options.now ?? Date.now,
   };
   app.decorate('ctx', ctx);
   const viewerUpgrade = viewerUpgradeHandler(ctx, ctx.live.hub);
   const devices = new DeviceGateway({
-    database, blobs: new BlobStore(config.dataDir), events: ctx.live.events, commands: ctx.live.commands,
+    database, blobs: ctx.blobs, events: ctx.live.events, commands: ctx.live.commands,
     log: app.log, limits: config.ingest, now: ctx.now,
     onWelcome: (userId, deviceId, send) => void sendMocksOnWelcome(database.db, app.log, userId, deviceId, ctx.now(), send),
   });
-  registerLiveChannel(app, { viewer: viewerUpgrade.handler, device: devices.handler });
+  registerWebSocketUpgrades(app, { viewer: viewerUpgrade.handler, device: devices.handler });
   // Before the HTTP server closes: it waits for upgraded sockets too. Devices go first so that
   // what they sent is committed before the database closes.
   app.addHook('preClose', async () => {

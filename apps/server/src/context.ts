@@ -2,7 +2,8 @@ import type { FastifyInstance, FastifyBaseLogger, RawServerDefault, RawRequestDe
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { DatabaseHandle, Db } from './db/database';
-import type { LiveChannel } from './live/live-node';
+import type { BlobStore } from './blobs/blob-store';
+import type { LiveNode } from './live/live-node';
 import type { Mailer } from './plugins/mail';
 import type { AuthRateLimiter } from './plugins/rate-limit';
 import type { UserRow } from './repositories/users.repository';
@@ -12,10 +13,12 @@ export interface AppContext {
   config: Config;
   database: DatabaseHandle;
   db: Db;
+  /** Bodies too large for a row, and screenshots: one store for the whole node. */
+  blobs: BlobStore;
   mailer: Mailer;
   authRateLimiter: AuthRateLimiter;
   /** Viewers, the live bus and device commands of this node. */
-  live: LiveChannel;
+  live: LiveNode;
   /** Injectable clock so that expiry and retention can be tested. */
   now(): number;
 }

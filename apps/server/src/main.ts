@@ -1,9 +1,8 @@
 import { buildApp } from './app';
-import { BlobStore } from './blobs/blob-store';
 import { startRetentionJob, type RetentionJob } from './jobs/retention';
 
 const app = await buildApp();
-const { port, host, sharePort, retentionDays, dataDir } = app.ctx.config;
+const { port, host, sharePort, retentionDays } = app.ctx.config;
 let retention: RetentionJob | null = null;
 
 let closing = false;
@@ -28,7 +27,7 @@ try {
   await app.listen({ port, host });
   // The share host second: tests read the API's address from the first "Server listening" line.
   await app.shareServer.listen({ port: sharePort, host });
-  retention = startRetentionJob({ db: app.ctx.db, blobs: new BlobStore(dataDir), days: retentionDays, now: app.ctx.now, log: app.log });
+  retention = startRetentionJob({ db: app.ctx.db, blobs: app.ctx.blobs, days: retentionDays, now: app.ctx.now, log: app.log });
 } catch (err) {
   app.log.error({ err }, 'could not start');
   process.exit(1);

@@ -4,7 +4,7 @@ import type { BlobStore } from '../blobs/blob-store';
 import type { DatabaseHandle } from '../db/database';
 import { FrameParser } from '../ingest/frame-parser';
 import { IngestQueue } from '../ingest/ingest-queue';
-import { createItemStore } from '../repositories/item-writer.repository';
+import { createItemWriter } from '../repositories/item-writer.repository';
 import type { IngestLimits } from '../ingest/ingest-limits';
 import { TokenBucket } from '../lib/token-bucket';
 import { touchDevices } from '../repositories/devices.repository';
@@ -39,7 +39,7 @@ export class DeviceGateway {
 
   constructor(private readonly options: DeviceGatewayOptions) {
     const { limits } = options;
-    this.queue = new IngestQueue({ store: createItemStore(options.database), events: options.events, log: options.log, now: options.now });
+    this.queue = new IngestQueue({ writer: createItemWriter(options.database), events: options.events, log: options.log, now: options.now });
     // Frames up to twice the limit are read and answered with frame_too_large; beyond that ws
     // closes with 1009, which bounds what one connection can make the server hold.
     this.wss = new WebSocketServer({ noServer: true, maxPayload: limits.maxFrameBytes * 2, perMessageDeflate: false });

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { CompactItem } from '@spyglass/protocol';
 import type { LiveEvents } from '../live/live-events';
 import { IngestQueue, type IngestFailure } from './ingest-queue';
-import type { ItemColumns, ItemStore, ItemStoreOps } from '../repositories/item-writer.repository';
+import type { ItemColumns, ItemWriter, ItemWriterOps } from '../repositories/item-writer.repository';
 import type { PreparedRow } from './item-rows';
 
 const log = Fastify({ logger: false }).log;
@@ -21,11 +21,11 @@ function row(id: string, message: string, keepParsed = true): PreparedRow {
   };
 }
 
-/** An in-memory store: items by id with their numbers; `log` records what happened in which order. */
-function memoryStore(log: string[]): ItemStore {
+/** An in-memory writer: items by id with their numbers; `log` records what happened in which order. */
+function memoryWriter(log: string[]): ItemWriter {
   const nums = new Map<string, number>();
   let lastNum = 0;
-  const ops: ItemStoreOps = {
+  const ops: ItemWriterOps = {
     devices: (ids) => ids.map((id) => ({ id, user_id: 'user-1', last_num: lastNum })),
     upsertForDevice(rows: ItemColumns[], last) {
       let next = last;
@@ -64,7 +64,7 @@ function setup(watching: () => boolean) {
       return watching();
     },
   };
-  const queue = new IngestQueue({ store: memoryStore(log_), events, log, now: () => 1_700_000_000_000 });
+  const queue = new IngestQueue({ writer: memoryWriter(log_), events, log, now: () => 1_700_000_000_000 });
   const send = (rows: PreparedRow[]) => new Promise<IngestFailure | null>((resolve) => {
     queue.enqueue({ userId: 'user-1', deviceId: 'dev-1', rows, frameBytes: 100, done: resolve });
   });

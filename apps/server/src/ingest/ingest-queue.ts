@@ -1,9 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { CompactItem } from '@spyglass/protocol';
 import type { LiveEvents } from '../live/live-events';
-import { toCompactItem, type CompactItemRow, type NewItemRow } from '../repositories/items.repository';
+import { compactRowOf, toCompactItem } from '../repositories/item-columns';
 import { mergeRows, type PreparedRow } from './item-rows';
-import type { ItemStore, TrafficUsage, UpsertOutcome } from '../repositories/item-writer.repository';
+import type { ItemWriter, TrafficUsage, UpsertOutcome } from '../repositories/item-writer.repository';
 
 /** Why a batch was not stored. */
 export type IngestFailure = 'device_deleted' | 'internal';
@@ -34,7 +34,7 @@ interface DeviceGroup {
 }
 
 export interface IngestQueueOptions {
-  store: ItemStore;
+  writer: ItemWriter;
   events: LiveEvents;
   log: FastifyBaseLogger;
   now(): number;
@@ -117,7 +117,7 @@ export class IngestQueue {
 
   private async write(groups: Map<string, DeviceGroup>): Promise<void> {
     const now = this.options.now();
-    const { committed, vanished } = await this.options.store.transaction(async (ops) => {
+    const { committed, vanished } = await this.options.writer.transaction(async (ops) => {
       const devices = await ops.devices([...groups.keys()]);
       const known = new Map(devices.map((d) => [d.id, d]));
       const committed = new Map<string, CommittedRows>();
@@ -164,26 +164,14 @@ export class IngestQueue {
    */
   private async compactItems(deviceId: string, { rows, outcome }: CommittedRows): Promise<CompactItem[]> {
     const again = rows.filter((_, i) => !outcome.isNew[i]).map((row) => row.columns.id);
-    const stored = again.length > 0 ? new Map((await this.options.store.compact(deviceId, again)).map((item) => [item.id, item])) : null;
+    const stored = again.length > 0 ? new Map((await this.options.writer.compact(deviceId, again)).map((item) => [item.id, item])) : null;
     const items: CompactItem[] = [];
     rows.forEach(({ columns, parsed }, i) => {
-      const item = outcome.isNew[i] ? toCompactItem(asCompactRow({ ...columns, num: outcome.nums[i]! }), parsed ?? undefined) : stored?.get(columns.id);
+      const item = outcome.isNew[i] ? toCompactItem(compactRowOf({ ...columns, num: outcome.nums[i]! }), parsed ?? undefined) : stored?.get(columns.id);
       if (item) items.push(item);
     });
     return items;
   }
-}
-
-/** A row about to be inserted, in the shape rows are read back in. */
-function asCompactRow(row: NewItemRow): CompactItemRow {
-  return {
-    user_id: row.user_id, device_id: row.device_id, id: row.id, num: row.num, type: row.type, level: row.level ?? null,
-    method: row.method ?? null, url: row.url ?? null, status: row.status ?? null, duration: row.duration ?? null, size: row.size,
-    sent_at: row.sent_at ?? null, created_at: row.created_at, updated_at: row.updated_at, tags: row.tags ?? '[]',
-    notes: row.notes ?? null, is_mocked: row.is_mocked ?? 0, mock: row.mock ?? null, mock_data: row.mock_data ?? null,
-    meta_data: row.meta_data ?? null, details: row.details,
-    has_request_body: row.request_body != null ? 1 : 0, has_response_body: row.response_body != null ? 1 : 0,
-  };
 }
 
 function groupByDevice(batches: IngestBatch[]): Map<string, DeviceGroup> {

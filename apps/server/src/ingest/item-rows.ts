@@ -1,6 +1,6 @@
 import { ITEM_LIMITS, type DeviceItem, type NetworkDetails } from '@spyglass/protocol';
 import { BlobStore, type BlobField } from '../blobs/blob-store';
-import type { NewItemRow, ParsedColumns } from '../repositories/items.repository';
+import type { NewItemRow, ParsedColumns } from '../repositories/item-columns';
 
 /** A validated item turned into its row, waiting for its display number (given at commit). */
 export interface PreparedRow {

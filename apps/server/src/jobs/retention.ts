@@ -1,7 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { BlobStore } from '../blobs/blob-store';
 import type { Db } from '../db/database';
-import { sessionBlobOwner } from '../repositories/sessions.repository';
+import { findAllDeviceIds } from '../repositories/devices.repository';
+import { deleteExpiredItemsOfDevice } from '../repositories/items.repository';
+import { deleteExpiredSessions } from '../repositories/sessions.repository';
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
 /** Rows per delete: a few milliseconds of work, so an ingest commit never waits long behind one. */
@@ -18,41 +20,28 @@ const yieldToIngest = () => new Promise<void>((resolve) => setImmediate(resolve)
 
 /**
  * Removes live items and sessions created before `cutoff` (epoch ms), with their blobs, in small
- * batches, each its own statement.
+ * batches, each its own statement, yielding between them.
  *
- * Items are walked per device in display-number order (the existing (device, num) index), so no
- * extra index slows the ingest down: a device's items arrive roughly in creation order, and the
- * walk stops at the first batch holding no expired item. An item dated in the future by a wrong
- * device clock can hold back older ones behind it until it expires itself.
+ * Items are walked per device in display-number order and the walk of a device stops at the
+ * first batch holding no expired item (items.repository's deleteExpiredItemsOfDevice). An item
+ * dated in the future by a wrong device clock can hold back older ones behind it until it expires
+ * itself.
  */
 export async function runRetention(db: Db, blobs: BlobStore, cutoff: number, batch = RETENTION_BATCH): Promise<RetentionResult> {
   const result: RetentionResult = { items: 0, sessions: 0 };
-  const devices = await db.selectFrom('devices').select(['id', 'user_id']).execute();
-  for (const device of devices) {
-    let after = 0;
-    for (;;) {
-      const rows = await db.selectFrom('items').select(['id', 'num', 'created_at', 'request_body_blob', 'response_body_blob', 'image_blob'])
-        .where('device_id', '=', device.id).where('num', '>', after).orderBy('num').limit(batch).execute();
-      const expired = rows.filter((r) => Number(r.created_at) < cutoff);
-      if (expired.length === 0) break;
-      await db.deleteFrom('items').where('device_id', '=', device.id).where('id', 'in', expired.map((r) => r.id)).execute();
-      await blobs.delete(expired.flatMap((r) => [r.request_body_blob, r.response_body_blob, r.image_blob]).filter((k): k is string => k !== null));
-      result.items += expired.length;
-      after = Number(rows[rows.length - 1]!.num);
+  for (const deviceId of await findAllDeviceIds(db)) {
+    let after: number | null = 0;
+    while (after !== null) {
+      const page = await deleteExpiredItemsOfDevice(db, blobs, deviceId, cutoff, after, batch);
+      result.items += page.deleted;
+      after = page.next;
       await yieldToIngest();
-      if (rows.length < batch) break;
     }
   }
   for (;;) {
-    const sessions = await db.selectFrom('sessions').select(['id', 'user_id']).where('created_at', '<', cutoff).limit(batch).execute();
-    if (sessions.length === 0) break;
-    // Each session's items go with it (ON DELETE CASCADE); a large session is one longer delete.
-    for (const s of sessions) {
-      await db.deleteFrom('sessions').where('id', '=', s.id).execute();
-      await blobs.deleteDevice(s.user_id, sessionBlobOwner(s.id));
-      result.sessions++;
-      await yieldToIngest();
-    }
+    const deleted = await deleteExpiredSessions(db, blobs, cutoff, batch, yieldToIngest);
+    if (deleted === 0) break;
+    result.sessions += deleted;
   }
   return result;
 }

@@ -21,12 +21,3 @@ export interface LiveEvents {
    */
   wantsItems(userId: string, deviceId: string): boolean;
 }
-
-/** For parts that run without a live side (benchmarks, tools). */
-export const NO_LIVE_EVENTS: LiveEvents = {
-  deviceConnected: () => {},
-  deviceUpdated: () => {},
-  deviceDisconnected: () => {},
-  itemsUpserted: () => {},
-  wantsItems: () => false,
-};

@@ -11,7 +11,7 @@ import { ViewerPublisher } from './viewer-messages';
  * what is told to viewers, and commands to devices. The device side reports to it through
  * `events` and lends it each device socket through `commands.attach` (see DeviceCommands).
  */
-export interface LiveChannel {
+export interface LiveNode {
   bus: LiveBus;
   hub: ViewerHub;
   viewers: ViewerPublisher;
@@ -20,12 +20,12 @@ export interface LiveChannel {
   close(): Promise<void>;
 }
 
-export interface LiveChannelOptions {
+export interface LiveNodeOptions {
   redisUrl: string | null;
   log: FastifyBaseLogger;
 }
 
-export async function createLiveChannel(options: LiveChannelOptions): Promise<LiveChannel> {
+export async function createLiveNode(options: LiveNodeOptions): Promise<LiveNode> {
   const bus = await createLiveBus(options.redisUrl, options.log);
   const hub = new ViewerHub({ bus, log: options.log });
   const viewers = new ViewerPublisher(bus);

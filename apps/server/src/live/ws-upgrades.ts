@@ -5,7 +5,7 @@ import { sha256 } from '../lib/crypto';
 import { isTrue } from '../db/database';
 import type { App, AppContext } from '../context';
 import { findUserByTokenHash } from '../repositories/auth-tokens.repository';
-import { ACCOUNT_LOCKED_MESSAGE } from '../plugins/authenticate';
+import { ACCOUNT_LOCKED_MESSAGE } from '../services/auth.service';
 import { VIEWER_UNAUTHORIZED, type ViewerHub } from './viewer-hub';
 
 /** Takes over an upgrade request on `/ws` whose `type` query parameter named this handler. */
@@ -22,7 +22,7 @@ const VIEWER_MAX_PAYLOAD = 64 * 1024;
  * Fastify's request pipeline: the query carries the viewer's token (spec 000 §4.6), and nothing
  * on this path logs the URL, so the token stays out of the logs.
  */
-export function registerLiveChannel(app: App, handlers: Record<string, UpgradeHandler>): void {
+export function registerWebSocketUpgrades(app: App, handlers: Record<string, UpgradeHandler>): void {
   app.server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     socket.on('error', () => socket.destroy());
     let url: URL;

@@ -4,8 +4,7 @@ import { sha256 } from '../lib/crypto';
 import type { AppContext } from '../context';
 import { userByTokenHashFinder } from '../repositories/auth-tokens.repository';
 import { isTrue } from '../db/database';
-
-export const ACCOUNT_LOCKED_MESSAGE = 'Account Locked: Your account has been locked. Please contact support to unlock.';
+import { ACCOUNT_LOCKED_MESSAGE } from '../services/auth.service';
 
 /** Paths a locked user may still call: who am I, my plan, sign out. */
 const LOCKED_ALLOWED = new Set(['/v1/user', '/v1/billing/subscription', '/v1/auth/logout']);

@@ -1,6 +1,17 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { HttpError } from '../errors';
+import { DomainError, type ErrorKind } from '../errors';
+
+const STATUS: Record<ErrorKind, number> = {
+  bad_request: 400,
+  unauthorized: 401,
+  payment_required: 402,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  too_many_requests: 429,
+  upstream_failed: 502,
+};
 
 interface Issue {
   path: string;
@@ -21,8 +32,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
       }));
       return reply.status(400).send({ error: issues.map((i) => i.message).join('\n'), issues });
     }
-    if (error instanceof HttpError) {
-      return reply.status(error.statusCode).send({ error: error.message, ...error.extra });
+    if (error instanceof DomainError) {
+      return reply.status(STATUS[error.kind]).send({ error: error.message, ...error.extra });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

@@ -90,6 +90,11 @@ export async function deleteDevice(db: Db, blobs: BlobStore, userId: string, id:
   return true;
 }
 
+/** Every device's id, for jobs that walk all accounts (retention). */
+export async function findAllDeviceIds(db: Db): Promise<string[]> {
+  return (await db.selectFrom('devices').select('id').execute()).map((r) => r.id);
+}
+
 // ---- used by the device connection ----
 
 export type HelloOutcome =

@@ -3,9 +3,9 @@ import type { Compilable, Kysely } from 'kysely';
 import type { CompactItem } from '@spyglass/protocol';
 import type { DatabaseHandle } from '../db/database';
 import type { Database } from '../db/schema';
+import { ITEM_COLUMNS, toCompactItem, type CompactItemRow, type ItemColumn, type NewItemRow } from './item-columns';
 import {
-  ITEM_COLUMNS, addTraffic, insertNewItems, selectCommitDevices, selectCompactItems, selectExistingItemsPg, toCompactItem,
-  updateLastNum, upsertItems, upsertItemsPg, type CompactItemRow, type NewItemRow,
+  addTraffic, insertNewItems, selectCommitDevices, selectCompactItems, selectExistingItemsPg, updateLastNum, upsertItems, upsertItemsPg,
 } from './items.repository';
 
 export interface CommitDevice {
@@ -22,7 +22,7 @@ export interface TrafficUsage {
 }
 
 /** What one ingest commit does, inside one transaction. */
-export interface ItemStoreOps {
+export interface ItemWriterOps {
   devices(ids: string[]): Promise<CommitDevice[]> | CommitDevice[];
   /**
    * Upserts one device's rows. New items get the display numbers after `lastNum`, in order;
@@ -43,8 +43,8 @@ export interface UpsertOutcome {
   isNew: boolean[];
 }
 
-export interface ItemStore {
-  transaction<T>(fn: (ops: ItemStoreOps) => Promise<T>): Promise<T>;
+export interface ItemWriter {
+  transaction<T>(fn: (ops: ItemWriterOps) => Promise<T>): Promise<T>;
   /** Items as stored, in the list form (for items that were updated rather than inserted). */
   compact(deviceId: string, ids: string[]): Promise<CompactItem[]>;
 }
@@ -60,8 +60,8 @@ function chunks<T>(list: T[], size: number): T[][] {
 }
 
 /** PostgreSQL: the repository's queries, executed in a Kysely transaction. */
-function kyselyStore(db: Kysely<Database>): ItemStore {
-  const ops = (trx: Kysely<Database>): ItemStoreOps => ({
+function kyselyWriter(db: Kysely<Database>): ItemWriter {
+  const ops = (trx: Kysely<Database>): ItemWriterOps => ({
     async devices(ids) {
       const rows = await selectCommitDevices(trx, ids).execute();
       return rows.map((r) => ({ ...r, last_num: Number(r.last_num) }));
@@ -118,7 +118,7 @@ function prepare<K extends string>(sqlite: SQLite.Database, query: Compilable, n
  * this is several times faster than building a multi-row statement per commit, and the commit
  * holds Kysely's connection (its mutex) so that no other query interleaves with it.
  */
-function sqliteStore(db: Kysely<Database>, sqlite: SQLite.Database): ItemStore {
+function sqliteWriter(db: Kysely<Database>, sqlite: SQLite.Database): ItemWriter {
   const s = (name: string) => slot(name) as never;
   const slots = Object.fromEntries(ITEM_COLUMNS.map((c) => [c, s(c)])) as NewItemRow;
   const insert = prepare(sqlite, insertNewItems(db, [slots]), ITEM_COLUMNS);
@@ -136,7 +136,7 @@ function sqliteStore(db: Kysely<Database>, sqlite: SQLite.Database): ItemStore {
   const commit = sqlite.prepare('commit');
   const rollback = sqlite.prepare('rollback');
 
-  const ops: ItemStoreOps = {
+  const ops: ItemWriterOps = {
     devices: (ids) => ids.flatMap((id) => {
       const row = device.statement.get(device.bind({ id })) as CommitDevice | undefined;
       return row ? [{ ...row, last_num: Number(row.last_num) }] : [];
@@ -151,7 +151,7 @@ function sqliteStore(db: Kysely<Database>, sqlite: SQLite.Database): ItemStore {
       const params = new Array<unknown>(order.length);
       let last = lastNum;
       for (const row of rows) {
-        const values = row as Record<(typeof ITEM_COLUMNS)[number], unknown>;
+        const values = row as Record<ItemColumn, unknown>;
         for (let i = 0; i < params.length; i++) params[i] = values[order[i]!] ?? null;
         params[numAt] = last + 1;
         if (insert.statement.run(params).changes === 1) {
@@ -192,6 +192,6 @@ function sqliteStore(db: Kysely<Database>, sqlite: SQLite.Database): ItemStore {
   };
 }
 
-export function createItemStore(handle: DatabaseHandle): ItemStore {
-  return handle.sqlite ? sqliteStore(handle.db, handle.sqlite) : kyselyStore(handle.db);
+export function createItemWriter(handle: DatabaseHandle): ItemWriter {
+  return handle.sqlite ? sqliteWriter(handle.db, handle.sqlite) : kyselyWriter(handle.db);
 }

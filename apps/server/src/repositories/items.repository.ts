@@ -1,98 +1,14 @@
-import type { Insertable, Kysely, OnConflictBuilder, Selectable } from 'kysely';
+import type { Kysely, OnConflictBuilder } from 'kysely';
 import { sql } from 'kysely';
-import type { CapturedItem, CompactItem, ItemMockData } from '@spyglass/protocol';
+import type { CapturedItem, CompactItem } from '@spyglass/protocol';
 import type { BlobStore } from '../blobs/blob-store';
 import type { Db } from '../db/database';
-import { isTrue } from '../db/database';
-import type { Database, ItemsTable } from '../db/schema';
-
-export type ItemRow = Selectable<ItemsTable>;
-export type NewItemRow = Insertable<ItemsTable>;
-
-/** The columns the list needs: everything but bodies (their presence is selected as flags). */
-const COMPACT_COLUMNS = [
-  'user_id', 'device_id', 'id', 'num', 'type', 'level', 'method', 'url', 'status', 'duration', 'size', 'sent_at',
-  'created_at', 'updated_at', 'tags', 'notes', 'is_mocked', 'mock', 'mock_data', 'meta_data', 'details',
-] as const;
-
-export type CompactItemRow = Pick<ItemRow, (typeof COMPACT_COLUMNS)[number]> & {
-  has_request_body: number | boolean | null;
-  has_response_body: number | boolean | null;
-};
+import type { Database } from '../db/schema';
+import {
+  ITEM_COLUMNS, COMPACT_COLUMNS, blobKeysOf, bodyFlags, toCompactItem, toFullItem, type ItemColumn, type NewItemRow,
+} from './item-columns';
 
 export const MAX_PAGE_LIMIT = 5000;
-
-function json<T>(text: string | null, fallback: T): T {
-  if (text === null) return fallback;
-  try {
-    return JSON.parse(text) as T;
-  } catch {
-    return fallback;
-  }
-}
-
-const iso = (ms: number | null): string | null => (ms === null ? null : new Date(Number(ms)).toISOString());
-const flag = (v: number | boolean | null): boolean => v === true || Number(v) === 1;
-
-/** JSON columns the caller already holds as values (ingest), so that they are not parsed again. */
-export interface ParsedColumns {
-  details: Record<string, unknown>;
-  tags: string[];
-  metaData: Record<string, unknown> | null;
-}
-
-function baseItem(row: Omit<CompactItemRow, 'has_request_body' | 'has_response_body'>, parsed?: ParsedColumns) {
-  return {
-    id: row.id,
-    deviceId: row.device_id,
-    num: Number(row.num),
-    type: row.type,
-    level: row.level,
-    method: row.method,
-    url: row.url,
-    status: row.status,
-    duration: row.duration === null ? null : Number(row.duration),
-    size: Number(row.size),
-    sentAt: iso(row.sent_at),
-    createdAt: iso(row.created_at) as string,
-    updatedAt: iso(row.updated_at) as string,
-    tags: parsed ? parsed.tags : json<string[]>(row.tags, []),
-    notes: row.notes,
-    isMocked: isTrue(row.is_mocked),
-    mock: json<{ enabled: boolean } | null>(row.mock, null),
-    mockData: json<ItemMockData | null>(row.mock_data, null),
-    metaData: parsed ? parsed.metaData : json<Record<string, unknown> | null>(row.meta_data, null),
-    details: parsed ? parsed.details : json<Record<string, unknown>>(row.details, {}),
-  };
-}
-
-/** Rows are mapped to the protocol's item shape here and nowhere else. */
-export function toCompactItem(row: CompactItemRow, parsed?: ParsedColumns): CompactItem {
-  const item = baseItem(row, parsed) as CompactItem;
-  if (row.type === 'network') {
-    item.hasRequestBody = flag(row.has_request_body);
-    item.hasResponseBody = flag(row.has_response_body);
-  }
-  return item;
-}
-
-/** The full item: inline bodies from the row, large ones and screenshots read from the blob store. */
-export async function toFullItem(row: ItemRow, blobs: BlobStore): Promise<CapturedItem> {
-  const item = baseItem(row) as CapturedItem;
-  const details = item.details as Record<string, unknown>;
-  if (row.type === 'network') {
-    const request = details.request as Record<string, unknown> | undefined;
-    const response = details.response as Record<string, unknown> | undefined;
-    const requestBody = row.request_body_blob ? await blobs.read(row.request_body_blob) ?? row.request_body : row.request_body;
-    const responseBody = row.response_body_blob ? await blobs.read(row.response_body_blob) ?? row.response_body : row.response_body;
-    if (request && requestBody !== null) request.body = requestBody;
-    if (response && responseBody !== null) response.body = responseBody;
-  } else if (row.type === 'screenshot' && row.image_blob) {
-    const image = await blobs.read(row.image_blob);
-    if (image !== null) details.image = image;
-  }
-  return item;
-}
 
 export interface ItemsPageQuery {
   deviceId: string;
@@ -111,10 +27,7 @@ export interface ItemsPage {
 }
 
 function selectCompact(db: Kysely<Database>) {
-  return db.selectFrom('items').select(COMPACT_COLUMNS).select((eb) => [
-    eb.case().when('request_body', 'is not', null).then(1).else(0).end().as('has_request_body'),
-    eb.case().when('response_body', 'is not', null).then(1).else(0).end().as('has_response_body'),
-  ]);
+  return db.selectFrom('items').select(COMPACT_COLUMNS).select(bodyFlags);
 }
 
 /** One page of a device's items, newest (highest display number) first, without bodies. */
@@ -130,14 +43,16 @@ export async function findItemsPage(db: Db, userId: string, query: ItemsPageQuer
   return { items: page, nextBefore: rows.length > limit && last ? last.num : null };
 }
 
+/** Items of one device of the account, in the list form. */
+export async function findCompactItems(db: Db, userId: string, deviceId: string, ids: string[]): Promise<CompactItem[]> {
+  const rows = await selectCompact(db).where('user_id', '=', userId).where('device_id', '=', deviceId).where('id', 'in', ids).execute();
+  return rows.map((row) => toCompactItem(row));
+}
+
 export async function findItem(db: Db, blobs: BlobStore, userId: string, id: string): Promise<CapturedItem | undefined> {
   const row = await db.selectFrom('items').selectAll().where('user_id', '=', userId).where('id', '=', id)
     .orderBy('updated_at', 'desc').executeTakeFirst();
   return row && toFullItem(row, blobs);
-}
-
-function blobKeysOf(rows: Array<Pick<ItemRow, 'request_body_blob' | 'response_body_blob' | 'image_blob'>>): string[] {
-  return rows.flatMap((r) => [r.request_body_blob, r.response_body_blob, r.image_blob]).filter((k): k is string => k !== null);
 }
 
 /** Deletes the account's items with these ids and their blobs; answers what was deleted, per device. */
@@ -162,6 +77,25 @@ export async function clearDeviceItems(db: Db, blobs: BlobStore, userId: string,
   const result = await db.deleteFrom('items').where('user_id', '=', userId).where('device_id', '=', deviceId).executeTakeFirst();
   await blobs.deleteDevice(userId, deviceId);
   return Number(result.numDeletedRows);
+}
+
+/**
+ * Retention: deletes the expired ones among a device's next `limit` items after display number
+ * `after` (the (device, num) index, so no extra index slows ingest down). Answers how many were
+ * deleted and where the next call should go on, or null when the walk should stop: a device's
+ * items arrive roughly in creation order, so a page with nothing expired ends it. Not scoped to
+ * an owner: it runs for every account.
+ */
+export async function deleteExpiredItemsOfDevice(
+  db: Db, blobs: BlobStore, deviceId: string, cutoff: number, after: number, limit: number,
+): Promise<{ deleted: number; next: number | null }> {
+  const rows = await db.selectFrom('items').select(['id', 'num', 'created_at', 'request_body_blob', 'response_body_blob', 'image_blob'])
+    .where('device_id', '=', deviceId).where('num', '>', after).orderBy('num').limit(limit).execute();
+  const expired = rows.filter((r) => Number(r.created_at) < cutoff);
+  if (expired.length === 0) return { deleted: 0, next: null };
+  await db.deleteFrom('items').where('device_id', '=', deviceId).where('id', 'in', expired.map((r) => r.id)).execute();
+  await blobs.delete(blobKeysOf(expired));
+  return { deleted: expired.length, next: rows.length < limit ? null : Number(rows[rows.length - 1]!.num) };
 }
 
 // ---- ingest ----
@@ -205,13 +139,7 @@ export function insertNewItems(db: Kysely<Database>, rows: NewItemRow[]) {
   return db.insertInto('items').values(rows).onConflict((oc) => oc.columns(['device_id', 'id']).doNothing());
 }
 
-export const ITEM_COLUMNS = [
-  'user_id', 'device_id', 'id', 'num', 'type', 'level', 'method', 'url', 'status', 'duration', 'size', 'sent_at', 'created_at',
-  'updated_at', 'tags', 'notes', 'is_mocked', 'mock', 'mock_data', 'meta_data', 'details', 'request_body', 'request_body_blob',
-  'response_body', 'response_body_blob', 'image_blob',
-] as const satisfies ReadonlyArray<keyof NewItemRow>;
-
-const PG_COLUMN_TYPES: Partial<Record<(typeof ITEM_COLUMNS)[number], string>> = {
+const PG_COLUMN_TYPES: Partial<Record<ItemColumn, string>> = {
   num: 'bigint', status: 'integer', duration: 'double precision', size: 'bigint', sent_at: 'bigint', created_at: 'bigint',
   updated_at: 'bigint', is_mocked: 'integer',
 };

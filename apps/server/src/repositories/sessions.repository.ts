@@ -7,7 +7,7 @@ import { SESSION_ITEM_HAS_BLOB } from '../db/migrations';
 import { bool, isTrue } from '../db/database';
 import type { Database, SessionItemsTable, SessionsTable } from '../db/schema';
 import { randomAlphanumeric } from '../lib/crypto';
-import { toCompactItem, toFullItem, type CompactItemRow } from './items.repository';
+import { COMPACT_COLUMNS, COPIED_COLUMNS, bodyFlags, toCompactItem, toFullItem } from './item-columns';
 
 export type SessionRow = Selectable<SessionsTable>;
 export type SessionItemRow = Selectable<SessionItemsTable>;
@@ -75,13 +75,6 @@ export interface NewSession {
   requestIds: string[];
   now: number;
 }
-
-/** Columns copied from `items` into `session_items`, in order (`num` is computed). */
-const COPIED_COLUMNS = [
-  'user_id', 'device_id', 'id', 'type', 'level', 'method', 'url', 'status', 'duration', 'size', 'sent_at', 'created_at',
-  'updated_at', 'tags', 'notes', 'is_mocked', 'mock', 'mock_data', 'meta_data', 'details', 'request_body', 'request_body_blob',
-  'response_body', 'response_body_blob', 'image_blob',
-] as const satisfies ReadonlyArray<keyof SessionItemsTable>;
 
 /** `id` is one of these ids, as one parameter: SQLite reads a JSON array, PostgreSQL a text[]. */
 function idIn(engine: DatabaseHandle['engine'], ids: string[]) {
@@ -200,21 +193,12 @@ export async function deleteSessions(db: Db, blobs: BlobStore, userId: string, i
   return rows.map((r) => r.id);
 }
 
-/** The columns the list needs: everything but bodies (their presence is selected as flags). */
-const COMPACT_COLUMNS = [
-  'user_id', 'device_id', 'id', 'num', 'type', 'level', 'method', 'url', 'status', 'duration', 'size', 'sent_at',
-  'created_at', 'updated_at', 'tags', 'notes', 'is_mocked', 'mock', 'mock_data', 'meta_data', 'details',
-] as const satisfies ReadonlyArray<keyof SessionItemsTable>;
-
 /** One page of a session's items, oldest first, without bodies. */
 export async function findSessionItemsPage(db: Db, userId: string, sessionId: string, after: number, limit: number): Promise<{ items: CompactItem[]; nextAfter: number | null }> {
-  const rows = await db.selectFrom('session_items').select(COMPACT_COLUMNS).select((eb) => [
-    eb.case().when('request_body', 'is not', null).then(1).else(0).end().as('has_request_body'),
-    eb.case().when('response_body', 'is not', null).then(1).else(0).end().as('has_response_body'),
-  ])
+  const rows = await db.selectFrom('session_items').select(COMPACT_COLUMNS).select(bodyFlags)
     .where('session_id', '=', sessionId).where('user_id', '=', userId).where('num', '>', after)
     .orderBy('num').limit(limit + 1).execute();
-  const items = rows.slice(0, limit).map((r) => toCompactItem(r as CompactItemRow));
+  const items = rows.slice(0, limit).map((r) => toCompactItem(r));
   const last = items[items.length - 1];
   return { items, nextAfter: rows.length > limit && last ? last.num : null };
 }
@@ -229,4 +213,19 @@ export async function findSessionItem(db: Db, blobs: BlobStore, userId: string, 
 export function findSessionItemRows(db: Db, sessionId: string, after: number, limit: number): Promise<SessionItemRow[]> {
   return db.selectFrom('session_items').selectAll().where('session_id', '=', sessionId).where('num', '>', after)
     .orderBy('num').limit(limit).execute();
+}
+
+/**
+ * Retention: deletes up to `limit` sessions created before `cutoff` (their items cascade) and
+ * their blobs, one session per statement so that a large one does not hold the database long
+ * together with others. Answers how many; not scoped to an owner: it runs for every account.
+ */
+export async function deleteExpiredSessions(db: Db, blobs: BlobStore, cutoff: number, limit: number, between: () => Promise<void>): Promise<number> {
+  const sessions = await db.selectFrom('sessions').select(['id', 'user_id']).where('created_at', '<', cutoff).limit(limit).execute();
+  for (const s of sessions) {
+    await db.deleteFrom('sessions').where('id', '=', s.id).execute();
+    await blobs.deleteDevice(s.user_id, sessionBlobOwner(s.id));
+    await between();
+  }
+  return sessions.length;
 }

@@ -21,3 +21,10 @@ export async function upsertTourForUser(db: Db, userId: string, tourId: string, 
     .onConflict((oc) => oc.columns(['user_id', 'tour_id']).doUpdateSet({ steps: JSON.stringify(steps), updated_at: now }))
     .execute();
 }
+
+/** Saves several tours of the account at once: all of them or none. */
+export async function upsertToursForUser(db: Db, userId: string, tours: Array<{ id: string; steps: unknown[] }>): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    for (const tour of tours) await upsertTourForUser(trx, userId, tour.id, tour.steps);
+  });
+}

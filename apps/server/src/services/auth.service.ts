@@ -10,6 +10,7 @@ import { consumeEmailToken, insertEmailToken, invalidateEmailTokens } from '../r
 
 export const EMAIL_IN_USE = 'Email already in use';
 export const INVALID_CREDENTIALS = 'Invalid email or password';
+export const ACCOUNT_LOCKED_MESSAGE = 'Account Locked: Your account has been locked. Please contact support to unlock.';
 
 // argon2id with the library's defaults (64 MiB, 3 passes), the OWASP-recommended profile.
 export const hashPassword = (password: string): Promise<string> => argon2.hash(password, { type: argon2.argon2id });

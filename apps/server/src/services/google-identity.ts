@@ -1,6 +1,6 @@
 import type { createRemoteJWKSet } from 'jose';
 import type { AppContext } from '../context';
-import { HttpError, unauthorized } from '../errors';
+import { notFound, unauthorized } from '../errors';
 
 const GOOGLE_ISSUERS = ['https://accounts.google.com', 'accounts.google.com'];
 
@@ -13,7 +13,7 @@ let jwks: { url: string; set: ReturnType<typeof createRemoteJWKSet> } | null = n
 /** Verifies signature (against the configured JWKS), audience, issuer and expiry of a Google ID token. */
 export async function verifyGoogleIdToken(ctx: AppContext, idToken: string): Promise<GoogleIdentity> {
   const clientId = ctx.config.googleClientId;
-  if (!clientId) throw new HttpError(404, 'Google sign-in is not enabled on this server');
+  if (!clientId) throw notFound('Google sign-in is not enabled on this server');
   // jose is loaded on the first Google sign-in rather than at start-up.
   const { createRemoteJWKSet, jwtVerify } = await import('jose');
   if (jwks?.url !== ctx.config.googleJwksUrl) {

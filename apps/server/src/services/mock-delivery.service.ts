@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { DeviceMocksResult, type CommandFrame, type DeviceMocks } from '@spyglass/protocol';
 import type { Db } from '../db/database';
-import { conflict } from '../errors';
+import { conflict, isDomainError } from '../errors';
 import type { DeviceCommands } from '../live/device-commands';
 import { findItemMocksForDevice } from '../repositories/item-mocks.repository';
 import { findEnabledRoutesForDevice } from '../repositories/mocked-routes.repository';
@@ -36,9 +36,9 @@ export async function publishDeviceMocks(db: Db, commands: DeviceCommands, userI
 
 /** After a change: sends the set if the device is online anywhere, without waiting for it. */
 export function pushDeviceMocks(db: Db, commands: DeviceCommands, log: FastifyBaseLogger, userId: string, deviceId: string, now: number): void {
-  publishDeviceMocks(db, commands, userId, deviceId, now).catch((err: Error & { statusCode?: number }) => {
+  publishDeviceMocks(db, commands, userId, deviceId, now).catch((err: unknown) => {
     // Offline devices get the set on their next welcome; refusals are the device's business.
-    if (err.statusCode === 409) log.debug({ deviceId, reason: err.message }, 'mocks not delivered');
+    if (isDomainError(err, 'conflict')) log.debug({ deviceId, reason: err.message }, 'mocks not delivered');
     else log.warn({ err, deviceId }, 'sending mocks to a device failed');
   });
 }

@@ -5,7 +5,6 @@ import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { SESSION_MESSAGES } from '@spyglass/protocol';
-import { BlobStore } from '../blobs/blob-store';
 import type { AppContext } from '../context';
 import { findSharedSession, toSharedSessionInfo } from '../repositories/sessions.repository';
 import { sharedSessionJson } from './shared-session-json';
@@ -29,7 +28,6 @@ const SESSION_ID = /^[A-Za-z0-9]{1,100}$/;
 export async function buildShareServer(ctx: AppContext, log: FastifyBaseLogger): Promise<FastifyInstance> {
   // Downloads are read-only and repeatable: on shutdown they are cut rather than waited for.
   const share = Fastify({ loggerInstance: log.child({ listener: 'share' }), forceCloseConnections: true });
-  const blobs = new BlobStore(ctx.config.dataDir);
   const notFound = { error: SESSION_MESSAGES.notFound };
 
   share.setNotFoundHandler((_req, reply) => reply.status(404).send({ error: 'Not found' }));
@@ -52,7 +50,7 @@ export async function buildShareServer(ctx: AppContext, log: FastifyBaseLogger):
     reply.type('application/json; charset=utf-8');
     // One page read ahead: memory stays at a page or two per download, and a fast reader does
     // not wait on a queue of pages it did not ask for yet.
-    return reply.send(Readable.from(sharedSessionJson(ctx.db, blobs, row.id, toSharedSessionInfo(row)), { highWaterMark: 1 }));
+    return reply.send(Readable.from(sharedSessionJson(ctx.db, ctx.blobs, row.id, toSharedSessionInfo(row)), { highWaterMark: 1 }));
   });
 
   if (fs.existsSync(path.join(WEB_DIST, 'index.html'))) {

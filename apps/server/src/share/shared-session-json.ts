@@ -1,7 +1,7 @@
 import type { SharedSessionInfo } from '@spyglass/protocol';
 import type { BlobStore } from '../blobs/blob-store';
 import type { Db } from '../db/database';
-import { toFullItem } from '../repositories/items.repository';
+import { toFullItem } from '../repositories/item-columns';
 import { findSessionItemRows } from '../repositories/sessions.repository';
 
 /** Rows read per query: bounds memory (inline bodies are at most 64 KB each) while keeping queries few. */

@@ -4,7 +4,7 @@ import {
 } from '@spyglass/protocol';
 import { z } from 'zod';
 import type { App } from '../../context';
-import { HttpError } from '../../errors';
+import { isDomainError } from '../../errors';
 import { findUserByEmail, toProfile } from '../../repositories/users.repository';
 import { deleteAuthToken } from '../../repositories/auth-tokens.repository';
 import {
@@ -45,7 +45,7 @@ export async function publicAuthRoutes(app: App): Promise<void> {
         user = await createUser(ctx, { email: identity.email, passwordHash: null, authProvider: 'google', emailVerified: true, timezone: req.body.timezone });
       } catch (e) {
         // A first sign-in from two tabs at once: the one that lost the race signs in to the account the other created.
-        user = e instanceof HttpError && e.statusCode === 409 ? await findUserByEmail(ctx.db, identity.email) : undefined;
+        user = isDomainError(e, 'conflict') ? await findUserByEmail(ctx.db, identity.email) : undefined;
         if (!user) throw e;
       }
     }

@@ -1,17 +1,13 @@
 import { z } from 'zod';
 import {
-  BreakpointBody, DeletedCountResponse, Device, DEVICE_CLOSE_CODES, DeviceCommandResponse, UpdateDeviceBody,
+  BreakpointBody, DeletedCountResponse, Device, DEVICE_CLOSE_CODES, DeviceCommandResponse, SuccessBody, UpdateDeviceBody,
   type CommandName,
 } from '@spyglass/protocol';
-import { BlobStore } from '../../blobs/blob-store';
 import type { App } from '../../context';
-import { HttpError, notFound } from '../../errors';
+import { notFound, upstreamFailed } from '../../errors';
 import { clearDeviceItems } from '../../repositories/items.repository';
-import { deleteDevice, findDevice, findDevicesForUser, updateDevice } from '../../repositories/devices.repository';
-
-export const DEVICE_NOT_FOUND = 'Device not found';
-
-export const DeviceIdParams = z.object({ id: z.string().min(1).max(200) });
+import { deleteDevice, findDevicesForUser, updateDevice } from '../../repositories/devices.repository';
+import { DEVICE_NOT_FOUND, DeviceIdParams, requireDevice } from '../route-helpers';
 
 /** Remote actions of the device sidebar (spec 001 §2), each a command the device answers. */
 const COMMAND_ROUTES: Array<{ path: string; command: CommandName; timeoutMs: number }> = [
@@ -23,14 +19,7 @@ const COMMAND_ROUTES: Array<{ path: string; command: CommandName; timeoutMs: num
 
 export async function devicesRoutes(app: App): Promise<void> {
   const { ctx } = app;
-  const blobs = new BlobStore(ctx.config.dataDir);
   const { viewers, commands } = ctx.live;
-
-  const requireDevice = async (userId: string, id: string): Promise<Device> => {
-    const device = await findDevice(ctx.db, userId, id, ctx.now());
-    if (!device) throw notFound(DEVICE_NOT_FOUND);
-    return device;
-  };
 
   /** Settings reach a connected device at once; an offline one gets them in its next welcome. */
   const forward = (userId: string, deviceId: string, name: CommandName, args: Record<string, unknown>) => {
@@ -41,12 +30,12 @@ export async function devicesRoutes(app: App): Promise<void> {
     findDevicesForUser(ctx.db, req.user.id, ctx.now()));
 
   app.get('/devices/:id', { schema: { params: DeviceIdParams, response: { 200: Device } } }, async (req) =>
-    requireDevice(req.user.id, req.params.id));
+    requireDevice(ctx, req.user.id, req.params.id));
 
   // The dashboard sends the whole device (spec 001 §4); only name, group and feature toggles are
   // editable. A name or group sent back unchanged is not pinned: the device's own stays in force.
   app.put('/devices/:id', { schema: { params: DeviceIdParams, body: UpdateDeviceBody, response: { 200: Device } } }, async (req) => {
-    const current = await requireDevice(req.user.id, req.params.id);
+    const current = await requireDevice(ctx, req.user.id, req.params.id);
     const { name, group, featureToggles } = req.body;
     const patch = {
       ...(name !== undefined && name !== current.name ? { name } : {}),
@@ -60,8 +49,8 @@ export async function devicesRoutes(app: App): Promise<void> {
     return device;
   });
 
-  app.delete('/devices/:id', { schema: { params: DeviceIdParams, response: { 200: z.object({ success: z.literal(true) }) } } }, async (req) => {
-    if (!(await deleteDevice(ctx.db, blobs, req.user.id, req.params.id))) throw notFound(DEVICE_NOT_FOUND);
+  app.delete('/devices/:id', { schema: { params: DeviceIdParams, response: { 200: SuccessBody } } }, async (req) => {
+    if (!(await deleteDevice(ctx.db, ctx.blobs, req.user.id, req.params.id))) throw notFound(DEVICE_NOT_FOUND);
     // A connection left open would keep sending items of a device that no longer exists.
     commands.disconnect(req.user.id, req.params.id, DEVICE_CLOSE_CODES.deviceDeleted, 'Device deleted');
     viewers.deviceDeleted(req.user.id, req.params.id);
@@ -69,8 +58,8 @@ export async function devicesRoutes(app: App): Promise<void> {
   });
 
   app.delete('/devices/:id/requests', { schema: { params: DeviceIdParams, response: { 200: DeletedCountResponse } } }, async (req) => {
-    await requireDevice(req.user.id, req.params.id);
-    const deleted = await clearDeviceItems(ctx.db, blobs, req.user.id, req.params.id);
+    await requireDevice(ctx, req.user.id, req.params.id);
+    const deleted = await clearDeviceItems(ctx.db, ctx.blobs, req.user.id, req.params.id);
     viewers.requestsCleared(req.user.id, req.params.id);
     return { success: true as const, deleted };
   });
@@ -86,10 +75,10 @@ export async function devicesRoutes(app: App): Promise<void> {
 
   for (const { path, command, timeoutMs } of COMMAND_ROUTES) {
     app.get(`/devices/:id/${path}`, { schema: { params: DeviceIdParams, response: { 200: DeviceCommandResponse } } }, async (req) => {
-      await requireDevice(req.user.id, req.params.id);
+      await requireDevice(ctx, req.user.id, req.params.id);
       const result = await commands.send(req.user.id, req.params.id, command, undefined, timeoutMs);
       // The device is there but could not do it (no screenshot hook, sheet unavailable...).
-      if (!result.ok) throw new HttpError(502, result.error || 'The device could not run the command');
+      if (!result.ok) throw upstreamFailed(result.error || 'The device could not run the command');
       return { success: true as const, ...(result.data === undefined ? {} : { data: result.data }) };
     });
   }

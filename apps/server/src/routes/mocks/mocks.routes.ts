@@ -3,25 +3,22 @@ import { z } from 'zod';
 import {
   CompactItemSchema, ConsoleEntry, CreateMockedRouteBody, explainRoute, IdParams, INTERCEPTED_HEADER, ItemMockData,
   MOCK_LIMITS, MOCK_MESSAGES, MockedRoute, MockedRouteList, MockedRoutesQuery, parseRequestUrl, PublishMockedRoutesResponse,
-  routeMatches, SimulateMockedRouteBody, SimulateMockedRouteResponse, UpdateMockedRouteBody, validateMockData, mappedUrlFor,
+  routeMatches, SimulateMockedRouteBody, SimulateMockedRouteResponse, SuccessBody, UpdateMockedRouteBody, validateMockData, mappedUrlFor,
   type MockData, type SimulateMockedRouteResponse as SimulateResponse,
 } from '@spyglass/protocol';
 import { handlerRequest } from '@spyglass/protocol/sandbox';
 import type { App } from '../../context';
-import { badRequest, HttpError, notFound, tooManyRequests } from '../../errors';
-import { findDevice } from '../../repositories/devices.repository';
-import { DEVICE_NOT_FOUND } from '../devices/devices.routes';
-import { selectCompactItems, toCompactItem } from '../../repositories/items.repository';
-import { REQUEST_NOT_FOUND } from '../requests/requests.routes';
+import { badRequest, notFound, tooManyRequests } from '../../errors';
+import { findCompactItems } from '../../repositories/items.repository';
 import { findItemType, setItemMock } from '../../repositories/item-mocks.repository';
 import { buildDeviceMocks, publishDeviceMocks, pushDeviceMocks } from '../../services/mock-delivery.service';
 import {
   countRoutesForDevice, deleteRoute, findRoute, findRoutesForDevice, findRoutesForUser, insertRoute, updateRoute,
 } from '../../repositories/mocked-routes.repository';
 import { SandboxBusyError, SandboxPool } from '../../sandbox/sandbox-pool';
+import { REQUEST_NOT_FOUND, requireDevice } from '../route-helpers';
 
 const ItemMockParams = z.object({ id: z.string().min(1).max(200), requestId: z.string().min(1).max(100) });
-const Success = z.object({ success: z.literal(true) });
 
 /**
  * Mocked routes (spec 002 §7) and mocks of captured items (spec 001 §7). Every change is sent to
@@ -42,7 +39,7 @@ export async function mocksRoutes(app: App): Promise<void> {
     if (broken) throw badRequest(broken);
     if (data.mode === 'default' && data.responseMode === 'dynamic') {
       const error = await sandboxed(() => pool.check(data.code));
-      if (error) throw new HttpError(400, error, { codeError: true });
+      if (error) throw badRequest(error, { codeError: true });
     }
   }
 
@@ -69,7 +66,7 @@ export async function mocksRoutes(app: App): Promise<void> {
   }
 
   app.get('/mocked-routes', { schema: { querystring: MockedRoutesQuery, response: { 200: MockedRouteList } } }, async (req) => {
-    if (!(await findDevice(ctx.db, req.user.id, req.query.deviceId))) throw notFound(DEVICE_NOT_FOUND);
+    await requireDevice(ctx, req.user.id, req.query.deviceId);
     return findRoutesForDevice(ctx.db, req.user.id, req.query);
   });
 
@@ -77,7 +74,7 @@ export async function mocksRoutes(app: App): Promise<void> {
 
   app.post('/mocked-routes', { schema: { body: CreateMockedRouteBody, response: { 201: MockedRoute } } }, async (req, reply) => {
     const { deviceId, mockData, ...fields } = req.body;
-    if (!(await findDevice(ctx.db, req.user.id, deviceId))) throw notFound(DEVICE_NOT_FOUND);
+    await requireDevice(ctx, req.user.id, deviceId);
     await checkMockData(mockData);
     if ((await countRoutesForDevice(ctx.db, req.user.id, deviceId)) >= MOCK_LIMITS.maxRoutesPerDevice) {
       throw badRequest(`A device can have at most ${MOCK_LIMITS.maxRoutesPerDevice} mocked routes`);
@@ -112,7 +109,7 @@ export async function mocksRoutes(app: App): Promise<void> {
     return route;
   });
 
-  app.delete('/mocked-routes/:id', { schema: { params: IdParams, response: { 200: Success } } }, async (req) => {
+  app.delete('/mocked-routes/:id', { schema: { params: IdParams, response: { 200: SuccessBody } } }, async (req) => {
     const stored = await ownRoute(req.user.id, req.params.id);
     if (!(await deleteRoute(ctx.db, req.user.id, stored.id))) throw notFound(MOCK_MESSAGES.routeNotFound);
     push(req.user.id, stored.deviceId);
@@ -167,7 +164,7 @@ export async function mocksRoutes(app: App): Promise<void> {
 
   app.put('/devices/:id/requests/:requestId/mock', { schema: { params: ItemMockParams, body: ItemMockData, response: { 200: CompactItemSchema } } }, async (req) => {
     const { id: deviceId, requestId } = req.params;
-    if (!(await findDevice(ctx.db, req.user.id, deviceId))) throw notFound(DEVICE_NOT_FOUND);
+    await requireDevice(ctx, req.user.id, deviceId);
     const type = await findItemType(ctx.db, req.user.id, deviceId, requestId);
     if (!type) throw notFound(REQUEST_NOT_FOUND);
     if (type !== 'network') throw badRequest('Only network requests can be mocked');
@@ -178,8 +175,8 @@ export async function mocksRoutes(app: App): Promise<void> {
     }
     await checkDeviceSetSize(req.user.id, deviceId, { itemMock: { itemId: requestId, data } });
     if (!(await setItemMock(ctx.db, req.user.id, deviceId, requestId, data, ctx.now()))) throw notFound(REQUEST_NOT_FOUND);
-    const rows = await selectCompactItems(ctx.db, deviceId, [requestId]).execute();
-    const item = toCompactItem(rows[0]!);
+    const [item] = await findCompactItems(ctx.db, req.user.id, deviceId, [requestId]);
+    if (!item) throw notFound(REQUEST_NOT_FOUND);
     ctx.live.viewers.newRequests(req.user.id, deviceId, [item]);
     push(req.user.id, deviceId);
     return item;

@@ -1,32 +1,20 @@
 import { z } from 'zod';
-import { CapturedItem, DeletedCountResponse, DeleteRequestsBody, RequestsPage, RequestsQuery } from '@spyglass/protocol';
-import { BlobStore } from '../../blobs/blob-store';
+import { CapturedItem, DeletedCountResponse, DeleteRequestsBody, RequestsPage, RequestsQuery, SuccessBody } from '@spyglass/protocol';
 import type { App } from '../../context';
 import { notFound } from '../../errors';
-import { findDevice } from '../../repositories/devices.repository';
-import { DEVICE_NOT_FOUND } from '../devices/devices.routes';
 import { deleteItems, findItem, findItemsPage } from '../../repositories/items.repository';
-
-export const REQUEST_NOT_FOUND = 'Request not found';
+import { REQUEST_NOT_FOUND, requireDevice, serializeTrusted } from '../route-helpers';
 
 const ItemIdParams = z.object({ id: z.string().min(1).max(100) });
 
-/**
- * Items are mapped from our own rows in one place (items.repository) after ingest validated
- * them, so their routes skip re-validating pages of up to 5000 items on the way out; the
- * schemas still document the shapes in the OpenAPI document.
- */
-const serializeTrusted = { serializerCompiler: () => (data: unknown) => JSON.stringify(data) };
-
 export async function requestsRoutes(app: App): Promise<void> {
   const { ctx } = app;
-  const blobs = new BlobStore(ctx.config.dataDir);
   const { viewers } = ctx.live;
 
   app.get('/requests', { ...serializeTrusted, schema: { querystring: RequestsQuery, response: { 200: RequestsPage } } }, async (req) => {
     const { deviceId, startDate, endDate, before, limit } = req.query;
     // A foreign or unknown device is a 404, not an empty list: the dashboard shows Device not found.
-    if (!(await findDevice(ctx.db, req.user.id, deviceId))) throw notFound(DEVICE_NOT_FOUND);
+    await requireDevice(ctx, req.user.id, deviceId);
     const page = await findItemsPage(ctx.db, req.user.id, {
       deviceId,
       startDate: startDate === undefined ? undefined : Date.parse(startDate),
@@ -38,20 +26,20 @@ export async function requestsRoutes(app: App): Promise<void> {
   });
 
   app.get('/requests/:id', { ...serializeTrusted, schema: { params: ItemIdParams, response: { 200: CapturedItem } } }, async (req) => {
-    const item = await findItem(ctx.db, blobs, req.user.id, req.params.id);
+    const item = await findItem(ctx.db, ctx.blobs, req.user.id, req.params.id);
     if (!item) throw notFound(REQUEST_NOT_FOUND);
     return item;
   });
 
-  app.delete('/requests/:id', { schema: { params: ItemIdParams, response: { 200: z.object({ success: z.literal(true) }) } } }, async (req) => {
-    const deleted = await deleteItems(ctx.db, blobs, req.user.id, [req.params.id]);
+  app.delete('/requests/:id', { schema: { params: ItemIdParams, response: { 200: SuccessBody } } }, async (req) => {
+    const deleted = await deleteItems(ctx.db, ctx.blobs, req.user.id, [req.params.id]);
     if (deleted.length === 0) throw notFound(REQUEST_NOT_FOUND);
     announceDeleted(req.user.id, deleted);
     return { success: true as const };
   });
 
   app.delete('/requests', { schema: { body: DeleteRequestsBody, response: { 200: DeletedCountResponse } } }, async (req) => {
-    const deleted = await deleteItems(ctx.db, blobs, req.user.id, [...new Set(req.body.ids)]);
+    const deleted = await deleteItems(ctx.db, ctx.blobs, req.user.id, [...new Set(req.body.ids)]);
     announceDeleted(req.user.id, deleted);
     return { success: true as const, deleted: deleted.length };
   });

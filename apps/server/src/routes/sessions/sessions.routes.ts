@@ -3,16 +3,13 @@ import {
   CapturedItem, CreateSessionBody, Session, SESSION_MAX_ITEMS, SESSION_MESSAGES, SessionItemsPage, SessionItemsQuery, SessionList,
   SuccessBody, UpdateSessionBody,
 } from '@spyglass/protocol';
-import { BlobStore } from '../../blobs/blob-store';
 import type { App } from '../../context';
-import { HttpError, notFound } from '../../errors';
-import { findDevice } from '../../repositories/devices.repository';
-import { DEVICE_NOT_FOUND } from '../devices/devices.routes';
-import { REQUEST_NOT_FOUND } from '../requests/requests.routes';
+import { notFound } from '../../errors';
 import {
   createSession, deleteSessions, findSession, findSessionItem, findSessionItemsPage, findSessionsForUser, MissingRequestsError,
   toSession, updateSession,
 } from '../../repositories/sessions.repository';
+import { REQUEST_NOT_FOUND, requireDevice, serializeTrusted } from '../route-helpers';
 
 const SessionParams = z.object({ id: z.string().min(1).max(100) });
 const SessionItemParams = z.object({ id: z.string().min(1).max(100), itemId: z.string().min(1).max(100) });
@@ -20,13 +17,9 @@ const SessionItemParams = z.object({ id: z.string().min(1).max(100), itemId: z.s
 /** Room for the largest session's ids (100 characters each, quoted, comma) plus the rest of the body. */
 const CREATE_BODY_LIMIT = SESSION_MAX_ITEMS * 104 + 64 * 1024;
 
-/** Items come from our own rows (copied from validated ones), so pages skip re-validation on the way out. */
-const serializeTrusted = { serializerCompiler: () => (data: unknown) => JSON.stringify(data) };
-
 /** Spec 001 §7 /sessions: save, list, rename, share, delete; every query scoped to the signed-in owner. */
 export async function sessionsRoutes(app: App): Promise<void> {
   const { ctx } = app;
-  const blobs = new BlobStore(ctx.config.dataDir);
   const present = (row: Parameters<typeof toSession>[0]) => toSession(row, ctx.config.shareUrl);
 
   const requireSession = async (userId: string, id: string) => {
@@ -37,14 +30,13 @@ export async function sessionsRoutes(app: App): Promise<void> {
 
   app.post('/sessions', { bodyLimit: CREATE_BODY_LIMIT, schema: { body: CreateSessionBody, response: { 201: Session } } }, async (req, reply) => {
     const { deviceId, name, requestIds } = req.body;
-    const device = await findDevice(ctx.db, req.user.id, deviceId, ctx.now());
-    if (!device) throw notFound(DEVICE_NOT_FOUND);
+    const device = await requireDevice(ctx, req.user.id, deviceId);
     try {
-      const row = await createSession(ctx.database, blobs, { userId: req.user.id, device, name, requestIds, now: ctx.now() });
+      const row = await createSession(ctx.database, ctx.blobs, { userId: req.user.id, device, name, requestIds, now: ctx.now() });
       return reply.status(201).send(present(row));
     } catch (error) {
       if (error instanceof MissingRequestsError) {
-        throw new HttpError(404, error.total === 1 ? REQUEST_NOT_FOUND : error.message);
+        throw notFound(error.total === 1 ? REQUEST_NOT_FOUND : error.message);
       }
       throw error;
     }
@@ -64,7 +56,7 @@ export async function sessionsRoutes(app: App): Promise<void> {
   });
 
   app.delete('/sessions/:id', { schema: { params: SessionParams, response: { 200: SuccessBody } } }, async (req) => {
-    const deleted = await deleteSessions(ctx.db, blobs, req.user.id, [req.params.id]);
+    const deleted = await deleteSessions(ctx.db, ctx.blobs, req.user.id, [req.params.id]);
     if (deleted.length === 0) throw notFound(SESSION_MESSAGES.notFound);
     return { success: true as const };
   });
@@ -82,7 +74,7 @@ export async function sessionsRoutes(app: App): Promise<void> {
     schema: { params: SessionItemParams, response: { 200: CapturedItem } },
   }, async (req) => {
     await requireSession(req.user.id, req.params.id);
-    const item = await findSessionItem(ctx.db, blobs, req.user.id, req.params.id, req.params.itemId);
+    const item = await findSessionItem(ctx.db, ctx.blobs, req.user.id, req.params.id, req.params.itemId);
     if (!item) throw notFound(REQUEST_NOT_FOUND);
     return item;
   });

@@ -1,0 +1,127 @@
+import { sql, type Insertable, type Selectable } from 'kysely';
+import type { CapturedItem, CompactItem, ItemMockData } from '@spyglass/protocol';
+import type { BlobStore } from '../blobs/blob-store';
+import { isTrue } from '../db/database';
+import type { ItemsTable } from '../db/schema';
+
+/**
+ * The columns of a captured item, written once for the three tables' uses: live items
+ * (`items`), the ingest's prepared statements, and session copies (`session_items` has the same
+ * columns plus `session_id`). Rows are mapped to the protocol's item shapes here and nowhere else.
+ */
+export type ItemRow = Selectable<ItemsTable>;
+export type NewItemRow = Insertable<ItemsTable>;
+
+export const ITEM_COLUMNS = [
+  'user_id', 'device_id', 'id', 'num', 'type', 'level', 'method', 'url', 'status', 'duration', 'size', 'sent_at', 'created_at',
+  'updated_at', 'tags', 'notes', 'is_mocked', 'mock', 'mock_data', 'meta_data', 'details', 'request_body', 'request_body_blob',
+  'response_body', 'response_body_blob', 'image_blob',
+] as const satisfies ReadonlyArray<keyof NewItemRow>;
+
+export type ItemColumn = (typeof ITEM_COLUMNS)[number];
+
+/** Bodies and blob keys: read only when one item is opened. */
+const BODY_COLUMNS = ['request_body', 'request_body_blob', 'response_body', 'response_body_blob', 'image_blob'] as const;
+type BodyColumn = (typeof BODY_COLUMNS)[number];
+
+/** The columns the list needs: everything but bodies (their presence is selected as flags, `bodyFlags`). */
+export const COMPACT_COLUMNS = ITEM_COLUMNS.filter((c): c is Exclude<ItemColumn, BodyColumn> => !(BODY_COLUMNS as readonly string[]).includes(c));
+
+/** What a session copies from a live item (its own `num` numbers the session's items 1..N). */
+export const COPIED_COLUMNS = ITEM_COLUMNS.filter((c): c is Exclude<ItemColumn, 'num'> => c !== 'num');
+
+/** Selected beside `COMPACT_COLUMNS`: whether the item has each body, without reading it. */
+export const bodyFlags = [
+  sql<number>`case when request_body is not null then 1 else 0 end`.as('has_request_body'),
+  sql<number>`case when response_body is not null then 1 else 0 end`.as('has_response_body'),
+] as const;
+
+export type CompactItemRow = Pick<ItemRow, (typeof COMPACT_COLUMNS)[number]> & {
+  has_request_body: number | boolean | null;
+  has_response_body: number | boolean | null;
+};
+
+/** JSON columns the caller already holds as values (ingest), so that they are not parsed again. */
+export interface ParsedColumns {
+  details: Record<string, unknown>;
+  tags: string[];
+  metaData: Record<string, unknown> | null;
+}
+
+function json<T>(text: string | null, fallback: T): T {
+  if (text === null) return fallback;
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    return fallback;
+  }
+}
+
+const iso = (ms: number | null): string | null => (ms === null ? null : new Date(Number(ms)).toISOString());
+const flag = (v: number | boolean | null): boolean => v === true || Number(v) === 1;
+
+function baseItem(row: Omit<CompactItemRow, 'has_request_body' | 'has_response_body'>, parsed?: ParsedColumns) {
+  return {
+    id: row.id,
+    deviceId: row.device_id,
+    num: Number(row.num),
+    type: row.type,
+    level: row.level,
+    method: row.method,
+    url: row.url,
+    status: row.status,
+    duration: row.duration === null ? null : Number(row.duration),
+    size: Number(row.size),
+    sentAt: iso(row.sent_at),
+    createdAt: iso(row.created_at) as string,
+    updatedAt: iso(row.updated_at) as string,
+    tags: parsed ? parsed.tags : json<string[]>(row.tags, []),
+    notes: row.notes,
+    isMocked: isTrue(row.is_mocked),
+    mock: json<{ enabled: boolean } | null>(row.mock, null),
+    mockData: json<ItemMockData | null>(row.mock_data, null),
+    metaData: parsed ? parsed.metaData : json<Record<string, unknown> | null>(row.meta_data, null),
+    details: parsed ? parsed.details : json<Record<string, unknown>>(row.details, {}),
+  };
+}
+
+export function toCompactItem(row: CompactItemRow, parsed?: ParsedColumns): CompactItem {
+  const item = baseItem(row, parsed) as CompactItem;
+  if (row.type === 'network') {
+    item.hasRequestBody = flag(row.has_request_body);
+    item.hasResponseBody = flag(row.has_response_body);
+  }
+  return item;
+}
+
+/** A row about to be inserted, in the shape rows are read back in (ingest shows new items without reading them). */
+export function compactRowOf(row: NewItemRow): CompactItemRow {
+  const out: Record<string, unknown> = {};
+  for (const column of COMPACT_COLUMNS) out[column] = row[column] ?? null;
+  out.has_request_body = row.request_body != null ? 1 : 0;
+  out.has_response_body = row.response_body != null ? 1 : 0;
+  return out as CompactItemRow;
+}
+
+/** The full item: inline bodies from the row, large ones and screenshots read from the blob store. */
+export async function toFullItem(row: ItemRow, blobs: BlobStore): Promise<CapturedItem> {
+  const item = baseItem(row) as CapturedItem;
+  const details = item.details as Record<string, unknown>;
+  if (row.type === 'network') {
+    const request = details.request as Record<string, unknown> | undefined;
+    const response = details.response as Record<string, unknown> | undefined;
+    const requestBody = row.request_body_blob ? await blobs.read(row.request_body_blob) ?? row.request_body : row.request_body;
+    const responseBody = row.response_body_blob ? await blobs.read(row.response_body_blob) ?? row.response_body : row.response_body;
+    if (request && requestBody !== null) request.body = requestBody;
+    if (response && responseBody !== null) response.body = responseBody;
+  } else if (row.type === 'screenshot' && row.image_blob) {
+    const image = await blobs.read(row.image_blob);
+    if (image !== null) details.image = image;
+  }
+  return item;
+}
+
+/** The blob keys a set of rows points at. */
+export function blobKeysOf(rows: Array<Pick<ItemRow, 'request_body_blob' | 'response_body_blob' | 'image_blob'>>): string[] {
+  return rows.flatMap((r) => [r.request_body_blob, r.response_body_blob, r.image_blob]).filter((k): k is string => k !== null);
+}
