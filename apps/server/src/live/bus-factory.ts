@@ -4,7 +4,7 @@ import { RedisBus } from './bus-redis';
 
 const CONNECT_TIMEOUT_MS = 10_000;
 
-/** In-process unless a Redis URL is configured (DESIGN.md: scale-out through Redis pub/sub). */
+/** In-process unless a Redis URL is configured: several nodes then share one bus through Redis pub/sub. */
 export async function createLiveBus(redisUrl: string | null, log: FastifyBaseLogger): Promise<LiveBus> {
   if (!redisUrl) return new InProcessBus(log);
   const bus = new RedisBus(redisUrl, log);

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { COMMAND_NAMES, type CommandFrame, type CommandName } from '@spyglass/protocol';
 import { conflict } from '../errors';
 import { topics, type BusSubscription, type LiveBus } from './bus';
+import { parseJson } from '../lib/json';
 
 export const DEVICE_OFFLINE_MESSAGE = 'Device is offline';
 
@@ -179,7 +180,7 @@ export class DeviceCommands {
   }
 
   private onRequest(key: string, deviceId: string, payload: string): void {
-    const parsed = NodeRequest.safeParse(safeJson(payload));
+    const parsed = NodeRequest.safeParse(parseJson(payload));
     const local = this.devices.get(key);
     if (!parsed.success || !local) return;
     const request = parsed.data;
@@ -204,7 +205,7 @@ export class DeviceCommands {
   }
 
   private onReply(payload: string): void {
-    const parsed = NodeReply.safeParse(safeJson(payload));
+    const parsed = NodeReply.safeParse(parseJson(payload));
     if (!parsed.success) return;
     const pending = this.pending.get(parsed.data.id);
     if (!pending) return;
@@ -229,10 +230,3 @@ export class DeviceCommands {
 
 const localKey = (userId: string, deviceId: string) => `${userId}\n${deviceId}`;
 
-function safeJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-}

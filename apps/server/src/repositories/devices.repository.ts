@@ -6,16 +6,10 @@ import {
 import type { BlobStore } from '../blobs/blob-store';
 import { bool, isTrue, type Db } from '../db/database';
 import type { DevicesTable } from '../db/schema';
+import { parseJson } from '../lib/json';
 
 export type DeviceRow = Selectable<DevicesTable>;
 
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-}
 
 /**
  * A device is online while its connection is open and heard from: the stored flag alone would stay

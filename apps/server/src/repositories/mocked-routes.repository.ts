@@ -2,16 +2,10 @@ import type { Selectable } from 'kysely';
 import { MockData, type MockedRoute, type MockedRoutesQuery } from '@spyglass/protocol';
 import { isTrue, type Db } from '../db/database';
 import type { MockedRoutesTable } from '../db/schema';
+import { parseJson } from '../lib/json';
 
 export type MockedRouteRow = Selectable<MockedRoutesTable>;
 
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-}
 
 /** Rows become protocol routes here and nowhere else. */
 export function toMockedRoute(row: MockedRouteRow): MockedRoute {

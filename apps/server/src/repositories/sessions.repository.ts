@@ -169,7 +169,7 @@ export function findSession(db: Db, userId: string, id: string): Promise<Session
   return db.selectFrom('sessions').selectAll().where('user_id', '=', userId).where('id', '=', id).executeTakeFirst();
 }
 
-/** The one query not scoped to an owner: a shared session is public by the owner's choice (DESIGN.md, Security). */
+/** Not scoped to an owner: a shared session is public by its owner's choice, readable by anyone holding its 22-character id. */
 export function findSharedSession(db: Db, id: string): Promise<SessionRow | undefined> {
   return db.selectFrom('sessions').selectAll().where('id', '=', id).where('is_shared', '=', 1).executeTakeFirst();
 }

@@ -3,6 +3,7 @@ import { DEFAULT_SETTINGS, PartialSettings, type Settings, type Profile } from '
 import type { Db } from '../db/database';
 import { isTrue } from '../db/database';
 import type { UsersTable } from '../db/schema';
+import { parseJson } from '../lib/json';
 
 export type UserRow = Selectable<UsersTable>;
 
@@ -54,20 +55,13 @@ const MAX_SETTINGS_ATTEMPTS = 20;
 
 /** Stored settings are merged over the defaults so that new settings appear for old accounts. */
 export function readSettings(row: Pick<UserRow, 'settings'>): Settings {
-  const parsed = PartialSettings.safeParse(safeJson(row.settings));
+  const parsed = PartialSettings.safeParse(parseJson(row.settings));
   return { ...DEFAULT_SETTINGS, ...(parsed.success ? parsed.data : {}) };
 }
 
-function safeJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return {};
-  }
-}
 
 export function toProfile(row: UserRow): Profile {
-  const usecases = safeJson(row.signup_usecases);
+  const usecases = parseJson(row.signup_usecases);
   return {
     id: row.id,
     email: row.email,

@@ -1,10 +1,7 @@
 import { Subscription } from '@spyglass/protocol';
 import type { App } from '../../context';
 
-/**
- * Self-hosted: every account is a free user without limits (DESIGN.md, "Accounts, mail,
- * payments"). Stripe plans come with the billing issue.
- */
+/** Self-hosted: every account is a free user without limits (no payment provider is configured). */
 export async function billingRoutes(app: App): Promise<void> {
   app.get('/billing/subscription', { schema: { response: { 200: Subscription } } }, async () => ({
     plan: 'free' as const,
