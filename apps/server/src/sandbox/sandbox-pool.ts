@@ -11,7 +11,7 @@ import type { HandlerOutcome, HandlerRequest } from '@spyglass/protocol/sandbox'
  * could otherwise hold it for seconds. The main thread keeps serving either way.
  */
 
-const SANDBOX_MODULE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../../packages/protocol/src/mocks/sandbox.ts');
+const SANDBOX_MODULE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../packages/protocol/src/mocks/sandbox.ts');
 
 // Plain JavaScript: the worker registers the TypeScript loader itself, so it starts the same way
 // under `node --import tsx` and under the test runner.
