@@ -83,4 +83,30 @@ export default tseslint.config(
   },
   ...serverLayers,
   serverTop,
+  ...webLayers(),
 );
+
+// ---- web client layers (issue 11) ---------------------------------------------------------------
+// app/ → features/ → lib/, ui/: lower layers never import higher ones, and the request list
+// (features/requests) and mocking (features/mocks) never import each other: the device dashboard
+// composes them and hands the mock controls in (features/requests/inspector/item-mocking.ts).
+// Imports are matched as written: a relative path with the forbidden folder among its segments
+// (packages are not matched). Each web file falls in exactly one block below, since a later
+// `no-restricted-imports` replaces an earlier one for the same file. The rule is shown to bite by
+// apps/web/src/features/feature-boundaries.test.ts.
+function webLayers() {
+  const web = 'apps/web/src';
+  const folder = (name, message) => ({ regex: `^\\.{1,2}/(.*/)?${name}(/|$)`, message });
+  const app = folder('app', 'Only app/ composes the screens: features, lib and ui do not import it.');
+  const features = folder('features', 'lib/ and ui/ lie below the features and do not import them.');
+  const mocks = folder('mocks', 'The request list does not import the mocks feature: the dashboard hands the mock controls in (ItemMocking).');
+  const requests = folder('requests', 'The mocks feature does not import the request list: the dashboard composes the two.');
+  const block = (files, patterns, ignores = []) => ({ files, ignores, rules: { 'no-restricted-imports': ['error', { patterns }] } });
+  return [
+    block([`${web}/features/requests/**`], [app, mocks]),
+    block([`${web}/features/mocks/**`], [app, requests]),
+    block([`${web}/features/**`], [app], [`${web}/features/requests/**`, `${web}/features/mocks/**`]),
+    block([`${web}/lib/**`, `${web}/ui/**`], [app, features]),
+  ];
+}
+// ---- end of web client layers ----------------------------------------------------------------

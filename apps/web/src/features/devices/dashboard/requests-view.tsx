@@ -1,14 +1,17 @@
 import type { Device } from '@spyglass/protocol';
+import { useMemo } from 'react';
 import { liveConnection } from '../../../lib/live';
 import { LoadingRequests } from '../../requests/inspector/inspector-states';
 import { loadDeviceItem } from '../../requests/inspector/items-api';
 import { RequestsScreen } from '../../requests/inspector/requests-screen';
 import { useRequestList } from '../../requests/store/use-request-list';
 import { SaveSessionButton } from '../../sessions/save-session-button';
+import { deviceItemMocking } from './item-mocking';
 
-/** The requests view of the dashboard: the device's live items in the request list screen. */
+/** The requests view of the dashboard: the device's live items in the request list screen, with the mock controls. */
 export function RequestsView({ device }: { device: Device }) {
   const list = useRequestList(device.id, liveConnection);
+  const mocking = useMemo(() => deviceItemMocking(device.id), [device.id]);
   if (!list) return <section className="inspector"><LoadingRequests /></section>;
   return (
     <RequestsScreen
@@ -16,6 +19,7 @@ export function RequestsView({ device }: { device: Device }) {
       device={device}
       mode="device"
       loadItem={loadDeviceItem}
+      mocking={mocking}
       toolbarExtra={<SaveSessionButton deviceId={device.id} store={list.store} />}
     />
   );

@@ -1,11 +1,9 @@
 import { INTERCEPTED_HEADER, MOCK_LIMITS, statusText, type CapturedItem, type NetworkItem } from '@spyglass/protocol';
-import { useQueryClient } from '@tanstack/react-query';
 import { BookmarkPlus, RotateCcw, Zap } from 'lucide-react';
 import { useId, useMemo, useRef, useState } from 'react';
 import { Button } from '../../../ui/button';
 import { Switch } from '../../../ui/switch';
 import { Tooltip } from '../../../ui/tooltip';
-import { detailsItemKey } from '../../requests/details/details-query';
 import { BodyEditor } from '../editor/body-editor';
 import { HeaderRows, type HeaderRow } from '../header-rows';
 import { useInterceptedFlash } from '../intercepted-flash';
@@ -22,21 +20,23 @@ const DELAY_TOOLTIP = 'Delay in milliseconds. 0 will disable delay';
  * Mocking from a captured item (spec 001 'Details panel', §4, §5): the 'Enable Mock ⚡' toggle
  * with its delay, and while on, the editor of status, URL, headers and body. Every change is sent
  * at once (PUT /v1/devices/{id}/requests/{requestId}/mock); a failed update is only logged.
+ * `onMockChanged` gets the mock as the server answered it (the details panel keeps the full item).
  */
-export function ItemMockSection({ item, deviceId }: { item: NetworkItem; deviceId: string }) {
+export function ItemMockSection({ item, deviceId, onMockChanged }: {
+  item: NetworkItem;
+  deviceId: string;
+  onMockChanged: (state: Pick<CapturedItem, 'isMocked' | 'mock' | 'mockData'>) => void;
+}) {
   const mockSwitchId = useId();
   const [draft, setDraftState] = useState<ItemMockDraft>(() => initialDraft(item));
   const draftRef = useRef(draft);
   const [statusInput, setStatusInput] = useState(String(draft.statusCode));
   const [delayInput, setDelayInput] = useState(draft.delayMs === null ? '' : String(draft.delayMs));
   const [body, setBody] = useState(draft.body);
-  const queryClient = useQueryClient();
   const [sender] = useState(() => new LatestSender<ItemMockDraft>(
     async (next) => {
       const answer = await putItemMock(deviceId, item.id, itemMockToSend(item, next));
-      // The details panel keeps the full item: reopened, it must show the mock as it now is.
-      queryClient.setQueryData<CapturedItem>(detailsItemKey('device', deviceId, item.id), (full) =>
-        full && { ...full, isMocked: answer.isMocked, mock: answer.mock, mockData: answer.mockData });
+      onMockChanged({ isMocked: answer.isMocked, mock: answer.mock, mockData: answer.mockData });
     },
     (error) => console.error('The mock update failed', error),
   ));

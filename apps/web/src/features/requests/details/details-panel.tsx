@@ -1,20 +1,26 @@
-import { itemSummary, type CapturedItem, type NetworkItem } from '@spyglass/protocol';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { itemSummary, type CapturedItem } from '@spyglass/protocol';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CircleHelp, Maximize2, Minimize2, X } from 'lucide-react';
-import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Button, IconButton } from '../../../ui/button';
 import { Spinner } from '../../../ui/spinner';
 import { Tooltip } from '../../../ui/tooltip';
 import type { InspectorMode } from '../inspector/inspector-mode';
+import type { ItemMocking, ItemMockState } from '../inspector/item-mocking';
 import { MediaViewerProvider } from '../media-viewer/media-viewer';
 import { useDetailsChoices } from './details-choices';
-import { detailsItemKey } from './details-query';
 import { HeightHandle } from './height-handle';
 import { DETAILS_MIN_HEIGHT, maxDetailsHeight, shownDetailsHeight } from './panel-height';
 import { useAreaHeight } from './use-area-height';
 import './details-panel.css';
 
 const ItemDetails = lazy(() => import('./item-details'));
+
+/**
+ * The TanStack Query key of a full item in the panel. Mode and device are part of it: a session's
+ * copy of an item is not the live device's.
+ */
+const detailsItemKey = (mode: InspectorMode, deviceId: string, itemId: string) => ['request-item', mode, deviceId, itemId] as const;
 
 export interface DetailsPanelProps {
   itemId: string;
@@ -24,7 +30,7 @@ export interface DetailsPanelProps {
   loadItem(id: string): Promise<CapturedItem>;
   onClose(): void;
   /** The mock editor of a network item ('Enable Mock ⚡'), shown in the response panel in device mode only. */
-  mockSection?: (item: NetworkItem) => ReactNode;
+  mockSection?: ItemMocking['section'];
 }
 
 /**
@@ -44,6 +50,10 @@ export function DetailsPanel({ itemId, deviceId, mode, loadItem, onClose, mockSe
   // of flashing a loading state for every row.
   const query = useQuery({ queryKey: detailsItemKey(mode, deviceId, itemId), queryFn: () => loadItem(itemId), placeholderData: keepPreviousData });
   const item = query.data;
+  const queryClient = useQueryClient();
+  // The panel keeps the full item: reopened, it must show the mock as it now is.
+  const mockChanged = (id: string) => (state: ItemMockState) =>
+    queryClient.setQueryData<CapturedItem>(detailsItemKey(mode, deviceId, id), (full) => full && { ...full, ...state });
 
   useEscapeToClose(onClose);
 
@@ -86,7 +96,7 @@ export function DetailsPanel({ itemId, deviceId, mode, loadItem, onClose, mockSe
               <ItemDetails
                 key={item.id}
                 item={item}
-                mockSection={mode === 'device' && mockSection && item.type === 'network' ? mockSection(item) : undefined}
+                mockSection={mode === 'device' && mockSection && item.type === 'network' ? mockSection(item, mockChanged(item.id)) : undefined}
               />
             </Suspense>
           )}

@@ -2,6 +2,7 @@ import type { CapturedItem, Device } from '@spyglass/protocol';
 import type { ReactNode } from 'react';
 import type { RequestList } from '../store/request-list';
 import type { InspectorMode } from './inspector-mode';
+import type { ItemMocking } from './item-mocking';
 
 /** Props of `RequestsScreen` (inspector/requests-screen.tsx), the request list screen (spec 001). */
 export interface RequestsScreenProps {
@@ -14,4 +15,6 @@ export interface RequestsScreenProps {
   toolbarExtra?: ReactNode;
   /** The full item for details, export and cURL (device mode: GET /v1/requests/{id}). */
   loadItem: (id: string) => Promise<CapturedItem>;
+  /** The mock controls (device mode only: spec 001 §6, session views hide them). */
+  mocking?: ItemMocking;
 }

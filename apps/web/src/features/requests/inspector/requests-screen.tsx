@@ -1,10 +1,8 @@
-import { DEFAULT_ITEM_SORT, toggleSort, type CompactItem, type ItemSort, type NetworkItem } from '@spyglass/protocol';
+import { DEFAULT_ITEM_SORT, toggleSort, type CompactItem, type ItemSort } from '@spyglass/protocol';
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type MouseEvent } from 'react';
 import { toast } from 'sonner';
 import { errorMessage } from '../../../lib/api';
 import { useSettings } from '../../../lib/settings';
-import { ItemMockSection } from '../../mocks/item-mock/item-mock-section';
-import { saveItemAsMockRoute } from '../../mocks/save-as-mock-route';
 import { BarChart } from '../chart/bar-chart';
 import { ConsoleView } from '../console/console-view';
 import { DetailsPanel } from '../details/details-panel';
@@ -18,6 +16,7 @@ import { useSearch } from '../search/use-search';
 import { useRecomputing, useRowCount, useSelectionCount, useSingleSelected, useTotalCount } from '../store/use-item-store';
 import { ColumnMenuButton } from '../table/column-menu';
 import type { TableColumnId } from '../table/columns';
+import { ItemFlashesContext, NO_ITEM_FLASHES } from '../table/item-flashes';
 import { RequestTable } from '../table/request-table';
 import { storeOrder } from '../table/table-sort';
 import { canDeleteItems } from './inspector-mode';
@@ -42,7 +41,7 @@ export type { RequestsScreenProps } from './requests-screen-props';
  * the selection and keys of spec 001 §4 and §5. Works on any `RequestList`: a device's live one
  * or a saved session's.
  */
-export function RequestsScreen({ list, device, mode, toolbarExtra, loadItem }: RequestsScreenProps) {
+export function RequestsScreen({ list, device, mode, toolbarExtra, loadItem, mocking: givenMocking }: RequestsScreenProps) {
   const { store, history } = list;
   const settings = useInspectorSettings(mode);
   const { showDetails } = useSettings();
@@ -154,14 +153,13 @@ export function RequestsScreen({ list, device, mode, toolbarExtra, loadItem }: R
 
   const copyCurl = useCallback((item: CompactItem) => void copyAsCurl(loadItem(item.id)), [loadItem]);
   /** Mocking belongs to a live device (spec 001 §6: session views hide the mock controls). */
-  const mockDeviceId = mode === 'device' ? deviceId : null;
+  const mocking = mode === 'device' && deviceId !== null ? givenMocking : undefined;
   const saveAsMockRoute = useCallback((item: CompactItem) => {
-    if (mockDeviceId === null) return;
+    if (!mocking) return;
     loadItem(item.id)
-      .then((full) => saveItemAsMockRoute(mockDeviceId, full))
+      .then((full) => mocking.saveAsMockRoute(full))
       .catch((error: unknown) => toast.error(errorMessage(error, 'Failed to load request')));
-  }, [loadItem, mockDeviceId]);
-  const mockSection = useCallback((item: NetworkItem) => (mockDeviceId === null ? null : <ItemMockSection item={item} deviceId={mockDeviceId} />), [mockDeviceId]);
+  }, [loadItem, mocking]);
 
   // The parts that do not depend on the rows are kept across live batches: only the table and
   // the stats bar re-render as items arrive.
@@ -201,9 +199,9 @@ export function RequestsScreen({ list, device, mode, toolbarExtra, loadItem }: R
       mode={mode}
       loadItem={loadItem}
       onClose={closeDetails}
-      mockSection={mockDeviceId === null ? undefined : mockSection}
+      mockSection={mocking?.section}
     />
-  )), [detailsId, detailsDeviceId, mode, loadItem, closeDetails, mockDeviceId, mockSection]);
+  )), [detailsId, detailsDeviceId, mode, loadItem, closeDetails, mocking]);
 
   const exportItems = useCallback(() => exportedItems(store), [store]);
   const openExport = useCallback(() => setExportOpen(true), []);
@@ -240,7 +238,7 @@ export function RequestsScreen({ list, device, mode, toolbarExtra, loadItem }: R
             selectedCount={store.selectionCount}
             onExport={openExport}
             onCopyAsCurl={copyCurl}
-            onSaveAsMockRoute={mockDeviceId === null ? undefined : saveAsMockRoute}
+            onSaveAsMockRoute={mocking ? saveAsMockRoute : undefined}
             onDelete={canDelete ? deleteSelected : undefined}
           />
         )}
@@ -262,7 +260,9 @@ export function RequestsScreen({ list, device, mode, toolbarExtra, loadItem }: R
       {toolbar}
       {chart}
       <div className="inspector-content">
-        <div className="inspector-main">{body}</div>
+        <div className="inspector-main">
+          <ItemFlashesContext value={mocking?.flashes ?? NO_ITEM_FLASHES}>{body}</ItemFlashesContext>
+        </div>
         {details}
       </div>
       <StatsBar

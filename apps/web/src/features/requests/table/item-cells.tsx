@@ -4,7 +4,7 @@ import {
 } from '@spyglass/protocol';
 import { Activity, ChartNoAxesColumn, Globe, Image, ScrollText, Zap, type LucideIcon } from 'lucide-react';
 import type { TableColumnId } from './columns';
-import { useInterceptedFlash } from '../../mocks/intercepted-flash';
+import { useItemFlash } from './item-flashes';
 
 export const TYPE_LABELS: Readonly<Record<ItemType, string>> = {
   network: 'network',
@@ -88,7 +88,7 @@ export function ItemCell({ item, column }: { item: CompactItem; column: TableCol
  * item's mock (spec 001 §4).
  */
 function MockedIcon({ itemId }: { itemId: string }) {
-  const flash = useInterceptedFlash(itemId);
+  const flash = useItemFlash(itemId);
   return (
     <span key={flash} className={`req-mocked intercepted-icon${flash > 0 ? ' is-flashing' : ''}`} data-flashing={flash > 0 || undefined}>
       <Zap size={12} aria-label="Mocked" />
