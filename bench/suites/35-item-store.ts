@@ -18,7 +18,7 @@ import { runInNewContext } from 'node:vm';
 import { Virtualizer } from '@tanstack/virtual-core';
 import { compileFilter, DEFAULT_ITEM_SORT, itemComparator, type CompactItem, type ItemFilter } from '../../packages/protocol/src/index';
 import { generateItems } from '../../packages/protocol/src/item-fixtures';
-import { ItemStore } from '../../apps/web/src/features/requests/store/item-store';
+import { ListStore } from '../../apps/web/src/features/requests/store/list-store';
 import { orderFor } from '../../apps/web/src/features/requests/store/item-order';
 import { createMessageChannelHost, type SliceHost } from '../../apps/web/src/features/requests/store/time-slicer';
 import { rowRange } from '../../apps/web/src/features/requests/list/scaled-scroll';
@@ -76,7 +76,7 @@ function timedHost(): { host: SliceHost; slices: number[]; cpu: number[] } {
 }
 
 /** Call right after starting a recompute: resolves when its result has landed. */
-function landed(store: ItemStore): Promise<void> {
+function landed(store: ListStore): Promise<void> {
   return new Promise((resolve) => {
     if (!store.isRecomputing) throw new Error('nothing is being recomputed');
     const off = store.subscribe(() => {
@@ -97,7 +97,7 @@ export default async function itemStoreSuite(): Promise<BenchResult[]> {
 
   // ---- ingest: the store ------------------------------------------------------------------------
   const { host, slices, cpu } = timedHost();
-  const store = new ItemStore({ host, filter });
+  const store = new ListStore({ host, filter });
   const frameMs: number[] = [];
   const frameCpu: number[] = [];
   for (let at = 0; at < N; at += FRAME) {

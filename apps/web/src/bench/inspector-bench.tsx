@@ -15,13 +15,13 @@ import { BarChart } from '../features/requests/chart/bar-chart';
 import { exportToBlob } from '../features/requests/export/stream-export';
 import { VirtualRows, type VirtualRowsHandle } from '../features/requests/list/virtual-rows';
 import { ListFilterBinding } from '../features/requests/search/list-filter';
-import { ItemStore } from '../features/requests/store/item-store';
+import { ListStore } from '../features/requests/store/list-store';
 import { LiveFeed } from '../features/requests/store/live-feed';
-import { useRow, useRowCount } from '../features/requests/store/use-item-store';
+import { useRow, useRowCount } from '../features/requests/store/use-list-store';
 import '../styles/index.css';
 
 const DEVICE = 'bench-device';
-const store = new ItemStore();
+const store = new ListStore();
 /** Time of each write into the store (the live feed's per-frame flush), to tell store cost from the rest of a frame. */
 const writeMs: number[] = [];
 const upsertMany = store.upsertMany.bind(store);

@@ -5,17 +5,17 @@ import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { errorMessage } from '../../lib/api';
 import { IconButton } from '../../ui/button';
-import type { ItemStore } from '../requests/store/item-store';
+import type { ListStore } from '../requests/store/list-store';
 import { createSession, SESSIONS_QUERY_KEY } from './sessions.api';
 
 /** The ids a saved session holds: the selection when there is one, else every item the list shows (filters applied). */
-export function idsToSave(store: ItemStore): string[] {
+export function idsToSave(store: ListStore): string[] {
   if (store.selectionCount > 0) return store.selectedItems().map((item) => item.id);
   return Array.from(store.rows(), (item) => item.id);
 }
 
 /** The request list's Save Session button (spec 001 'Request list screen', §5). */
-export function SaveSessionButton({ deviceId, store }: { deviceId: string; store: ItemStore }) {
+export function SaveSessionButton({ deviceId, store }: { deviceId: string; store: ListStore }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const save = useMutation({

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
-import type { ItemStore } from '../store/item-store';
+import type { ListStore } from '../store/list-store';
 import { ChartBinner } from './chart-binner';
 import { barLabel, binAt, binSpan, binStart, CHART_GRANULARITIES, type ChartBins, type ChartGranularity } from './chart-bins';
 import './bar-chart.css';
@@ -18,7 +18,7 @@ const TOOLTIP_WIDTH = 170;
 const TOOLTIP_GAP = 6;
 
 export interface BarChartProps {
-  store: ItemStore;
+  store: ListStore;
   /** A bar was clicked: the row index (in the list's current view) of the bin's first request. */
   onBinClick: (firstIndexInBin: number) => void;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { itemComparator } from '@spyglass/protocol';
-import { ItemStore } from '../store/item-store';
+import { ListStore } from '../store/list-store';
 import { logItem, ManualHost } from '../store/test-items';
 import { ChartBinner } from './chart-binner';
 import { binAt, type ChartBins } from './chart-bins';
@@ -29,7 +29,7 @@ const counts = (bins: ChartBins) => Array.from(bins.counts);
 describe('ChartBinner', () => {
   it('bins the shown rows once per frame however many writes came, and follows the granularity', () => {
     const host = new ManualHost();
-    const store = new ItemStore({ host });
+    const store = new ListStore({ host });
     const frames = manualFrames();
     const binner = new ChartBinner(store, { requestFrame: frames.request, host, offsetMs: 0 });
     let notified = 0;
@@ -58,7 +58,7 @@ describe('ChartBinner', () => {
   it('bins rows in another order in time slices, keeping the old bins meanwhile', () => {
     const host = new ManualHost();
     const byLevel = itemComparator({ column: 'level', direction: 'asc' });
-    const store = new ItemStore({ host, sliceMs: 0, compare: byLevel });
+    const store = new ListStore({ host, sliceMs: 0, compare: byLevel });
     const frames = manualFrames();
     const binner = new ChartBinner(store, { requestFrame: frames.request, host, offsetMs: 0 });
     binner.subscribe(() => undefined);

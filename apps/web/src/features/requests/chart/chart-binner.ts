@@ -1,6 +1,7 @@
 import { isoInstant } from '@spyglass/protocol';
 import { orderFor } from '../store/item-order';
-import { compareCreatedAt, type ItemComparator, type ItemStore } from '../store/item-store';
+import { compareCreatedAt, type ItemComparator } from '../store/item-order';
+import type { ListStore } from '../store/list-store';
 import { nextFrame, type FrameRequest } from '../store/live-feed';
 import { runSliced, sharedSliceHost, type SlicedTask, type SliceHost } from '../store/time-slicer';
 import {
@@ -41,7 +42,7 @@ export class ChartBinner {
   private stale = false;
   private unsubscribeStore: (() => void) | null = null;
 
-  constructor(private readonly store: ItemStore, options: ChartBinnerOptions = {}) {
+  constructor(private readonly store: ListStore, options: ChartBinnerOptions = {}) {
     this.granularityValue = options.granularity ?? DEFAULT_CHART_GRANULARITY;
     this.requestFrame = options.requestFrame ?? nextFrame;
     this.host = options.host ?? sharedSliceHost();

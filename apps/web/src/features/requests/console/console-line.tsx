@@ -1,9 +1,9 @@
 import { formatDuration, formatSize, formatTimestamp, itemStatus, statusClass, statusText, type CompactItem } from '@spyglass/protocol';
 import { memo, useSyncExternalStore, type MouseEvent } from 'react';
-import type { ItemStore } from '../store/item-store';
+import type { ListStore } from '../store/list-store';
 
 export interface ConsoleLineProps {
-  store: ItemStore;
+  store: ListStore;
   item: CompactItem;
   onClick: (id: string, event: MouseEvent) => void;
 }

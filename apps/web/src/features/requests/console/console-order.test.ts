@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ItemStore } from '../store/item-store';
+import { ListStore } from '../store/list-store';
 import { orderFor } from '../store/item-order';
 import { logItem, ManualHost } from '../store/test-items';
 import { applyConsoleOrder, consoleToStoreIndex } from './console-order';
@@ -7,13 +7,13 @@ import { applyConsoleOrder, consoleToStoreIndex } from './console-order';
 const T0 = Date.UTC(2026, 10, 23, 10);
 
 /** The console's rows: the store read from the oldest end. */
-function consoleIds(store: ItemStore): string[] {
+function consoleIds(store: ListStore): string[] {
   return Array.from({ length: store.count }, (_, i) => store.rowAt(consoleToStoreIndex(i, store.count, store.isDescending))!.id);
 }
 
 function storeWithItems() {
   const host = new ManualHost();
-  const store = new ItemStore({ host, sliceMs: 0, chunk: 2 });
+  const store = new ListStore({ host, sliceMs: 0, chunk: 2 });
   store.upsertMany([{ ...logItem('b', T0 + 2), num: 1 }, { ...logItem('a', T0 + 1), num: 3 }, { ...logItem('c', T0 + 3), num: 2 }]);
   return { host, store };
 }

@@ -1,5 +1,6 @@
 import { useLayoutEffect } from 'react';
-import { compareCreatedAt, type ItemStore } from '../store/item-store';
+import { compareCreatedAt } from '../store/item-order';
+import type { ListStore } from '../store/list-store';
 import { orderFor } from '../store/item-order';
 
 /** Another createdAt comparator (`orderFor`), in the same order as the store's default one. */
@@ -11,7 +12,7 @@ const createdAtByColumn = orderFor({ column: 'createdAt', direction: 'asc' }).co
  * order index; only a table sorted by another column makes the console re-sort (in slices).
  * Answers the function that gives that column's order back, or null when nothing changed.
  */
-export function applyConsoleOrder(store: ItemStore): (() => void) | null {
+export function applyConsoleOrder(store: ListStore): (() => void) | null {
   const previous = store.order;
   if (previous === compareCreatedAt || previous === createdAtByColumn) return null;
   // The store's default comparator, the one the table's default sort uses: going back costs nothing.
@@ -20,7 +21,7 @@ export function applyConsoleOrder(store: ItemStore): (() => void) | null {
 }
 
 /** `applyConsoleOrder` for as long as the console is shown. */
-export function useCreatedAtOrder(store: ItemStore): void {
+export function useCreatedAtOrder(store: ListStore): void {
   useLayoutEffect(() => applyConsoleOrder(store) ?? undefined, [store]);
 }
 

@@ -5,7 +5,7 @@ import type { InspectorMode } from '../inspector/inspector-mode';
 import { ROW_HEIGHT } from '../list/list-constants';
 import { VirtualRows, type VirtualRowsHandle, type VirtualRowsScroll } from '../list/virtual-rows';
 import type { RequestList } from '../store/request-list';
-import { useRowCount, useStoreVersion } from '../store/use-item-store';
+import { useRowCount, useStoreVersion } from '../store/use-list-store';
 import { BottomFollower } from './bottom-follower';
 import { ConsoleLine } from './console-line';
 import { consoleToStoreIndex, useCreatedAtOrder } from './console-order';

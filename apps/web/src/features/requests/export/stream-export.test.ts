@@ -1,7 +1,7 @@
 import { buildExport, exportEncoder, type CapturedItem, type CompactItem } from '@spyglass/protocol';
 import { generateItems, logItem, networkItem, screenshotItem } from '../../../../../../packages/protocol/src/item-fixtures';
 import { describe, expect, it } from 'vitest';
-import { ItemStore } from '../store/item-store';
+import { ListStore } from '../store/list-store';
 import { ManualHost } from '../store/test-items';
 import { exportedItems } from './exported-items';
 import { BlobSink, itemsForFormat, loadBatch, needsFullItem, streamExport } from './stream-export';
@@ -133,7 +133,7 @@ describe('streamed export', () => {
   });
 
   it('exports the selection when there is one, else every shown row in view order', () => {
-    const store = new ItemStore({ host: new ManualHost() });
+    const store = new ListStore({ host: new ManualHost() });
     store.upsertMany(items.slice(0, 5));
     expect(exportedItems(store).map((item) => item.num)).toEqual([5, 4, 3, 2, 1]);
     store.selectOnly(1);

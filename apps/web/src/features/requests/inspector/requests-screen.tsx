@@ -13,7 +13,7 @@ import type { VirtualRowsHandle } from '../list/virtual-rows';
 import { SearchBar } from '../search/search-bar';
 import { useListFilter } from '../search/use-list-filter';
 import { useSearch } from '../search/use-search';
-import { useRecomputing, useRowCount, useSelectionCount, useSingleSelected, useTotalCount } from '../store/use-item-store';
+import { useRecomputing, useRowCount, useSelectionCount, useSingleSelected, useTotalCount } from '../store/use-list-store';
 import { ColumnMenuButton } from '../table/column-menu';
 import type { TableColumnId } from '../table/columns';
 import { ItemFlashesContext, NO_ITEM_FLASHES } from '../table/item-flashes';

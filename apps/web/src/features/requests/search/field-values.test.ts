@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { generateItems, logItem, networkItem } from '../../../../../../packages/protocol/src/item-fixtures';
-import { ItemStore } from '../store/item-store';
+import { ListStore } from '../store/list-store';
 import { ManualHost } from '../store/test-items';
 import { StoreFieldValues } from './field-values';
 
@@ -8,7 +8,7 @@ const displays = (values: StoreFieldValues, input: string) => values.suggest(inp
 
 describe('field values of a store for the search suggestions', () => {
   it('follow the store as items arrive, change and go', () => {
-    const store = new ItemStore({ host: new ManualHost() });
+    const store = new ListStore({ host: new ManualHost() });
     const values = new StoreFieldValues(store, new ManualHost());
     expect(values.suggest('')).toEqual([]);
     let told = 0;
@@ -38,7 +38,7 @@ describe('field values of a store for the search suggestions', () => {
   });
 
   it('rank exact, then prefix, then contained values, the most frequent first, and honour Aa', () => {
-    const store = new ItemStore({ host: new ManualHost() });
+    const store = new ListStore({ host: new ManualHost() });
     const values = new StoreFieldValues(store, new ManualHost());
     store.upsertMany([
       ...['GET', 'GET', 'GET', 'POST', 'POST', 'GETX'].map((method, i) => networkItem({ id: `m${i}`, method, url: `https://h/${i}` })),
@@ -50,7 +50,7 @@ describe('field values of a store for the search suggestions', () => {
   });
 
   it('index the items held before attaching in slices, without counting twice what changes meanwhile', () => {
-    const store = new ItemStore({ host: new ManualHost() });
+    const store = new ListStore({ host: new ManualHost() });
     store.upsertMany([...generateItems(10_000), networkItem({ id: 'doomed', method: 'TRACE', url: 'https://doomed.example.com/' })]);
     const host = new ManualHost();
     const values = new StoreFieldValues(store, host, 0);

@@ -1,5 +1,5 @@
 import { FieldValueIndex, type CompactItem, type SearchTag, type SuggestOptions } from '@spyglass/protocol';
-import type { ItemStore } from '../store/item-store';
+import type { ListStore } from '../store/list-store';
 import { DEFAULT_SLICE_MS, runSliced, sharedSliceHost, type SliceHost } from '../store/time-slicer';
 
 /** Items indexed between two looks at the clock while catching up with a store's earlier items. */
@@ -19,7 +19,7 @@ export class StoreFieldValues {
   private changes = 0;
   private readonly listeners = new Set<() => void>();
 
-  constructor(store: ItemStore, host: SliceHost = sharedSliceHost(), sliceMs = DEFAULT_SLICE_MS) {
+  constructor(store: ListStore, host: SliceHost = sharedSliceHost(), sliceMs = DEFAULT_SLICE_MS) {
     store.observeItems({
       added: (items) => {
         this.index.addAll(items);
@@ -85,10 +85,10 @@ export class StoreFieldValues {
   }
 }
 
-const perStore = new WeakMap<ItemStore, StoreFieldValues>();
+const perStore = new WeakMap<ListStore, StoreFieldValues>();
 
 /** The field values of a store, attached on first use and kept for the store's life. */
-export function fieldValuesOf(store: ItemStore): StoreFieldValues {
+export function fieldValuesOf(store: ListStore): StoreFieldValues {
   let values = perStore.get(store);
   if (!values) {
     values = new StoreFieldValues(store);

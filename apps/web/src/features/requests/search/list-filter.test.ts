@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fieldTag, initialSearchState, itemSearchText, searchReducer, toDateTimeLocal, type SearchAction, type SearchState } from '@spyglass/protocol';
 import { eventItem, logItem, networkItem, screenshotItem } from '../../../../../../packages/protocol/src/item-fixtures';
-import { ItemStore } from '../store/item-store';
+import { ListStore } from '../store/list-store';
 import { ManualHost } from '../store/test-items';
 import { ListFilterBinding, passesEverything } from './list-filter';
 import { searchTextsOf } from './search-texts';
@@ -11,7 +11,7 @@ const at = (minutesAgo: number) => new Date(NOW - minutesAgo * 60_000).toISOStri
 
 function setUp() {
   const host = new ManualHost();
-  const store = new ItemStore({ host, sliceMs: 0, chunk: 2 });
+  const store = new ListStore({ host, sliceMs: 0, chunk: 2 });
   store.upsertMany([
     networkItem({ id: 'login', num: 1, createdAt: at(50), method: 'POST', url: 'https://api.example.com/Login', status: 401 }),
     networkItem({ id: 'users', num: 2, createdAt: at(40), method: 'GET', url: 'https://api.example.com/users', status: 200 }),
@@ -26,7 +26,7 @@ function setUp() {
 
 const play = (...actions: SearchAction[]): SearchState => actions.reduce(searchReducer, initialSearchState(NOW));
 
-describe('the list filter of the filter bar and the search bar, on a real item store', () => {
+describe('the list filter of the filter bar and the search bar, on a real list store', () => {
   it('filters by category and by the text being typed, case-insensitive unless Aa is on', () => {
     const { host, store, binding, shown } = setUp();
     binding.apply('network', play());
@@ -110,7 +110,7 @@ describe('the list filter of the filter bar and the search bar, on a real item s
 
   it('has the store build the search texts as items arrive, before any search', () => {
     const host = new ManualHost();
-    const store = new ItemStore({ host });
+    const store = new ListStore({ host });
     new ListFilterBinding(store);
     const items = [logItem({ num: 1, message: 'Cart Emptied' }), screenshotItem({ num: 2, name: 'Home' })];
     store.upsertMany(items);

@@ -1,5 +1,5 @@
 import { compileFilter, listFilter, type ItemCategory, type ItemFilter, type SearchState } from '@spyglass/protocol';
-import type { ItemStore } from '../store/item-store';
+import type { ListStore } from '../store/list-store';
 import { searchTextsOf } from './search-texts';
 
 /** True when the filter lets every item through: the store then drops its filter pass altogether. */
@@ -23,7 +23,7 @@ export function passesEverything(filter: ItemFilter): boolean {
 export class ListFilterBinding {
   private key: string | null = null;
 
-  constructor(private readonly store: ItemStore) {
+  constructor(private readonly store: ListStore) {
     // From now on the store builds the search texts as items arrive, ready for the first search.
     searchTextsOf(store);
   }

@@ -2,7 +2,7 @@ import { defaultDateRangeInputs, type SearchTag } from '@spyglass/protocol';
 import { CalendarRange, RotateCcw, Search, X } from 'lucide-react';
 import { useEffect, useId, useMemo, useRef, useState, useSyncExternalStore, type KeyboardEvent } from 'react';
 import { IconButton } from '../../../ui/button';
-import type { ItemStore } from '../store/item-store';
+import type { ListStore } from '../store/list-store';
 import { fieldValuesOf } from './field-values';
 import { searchKeyDown } from './search-keys';
 import type { SearchController } from './use-search';
@@ -11,7 +11,7 @@ import './search.css';
 export interface SearchBarProps {
   search: SearchController;
   /** The list searched: suggestions offer the values seen in it. */
-  store: ItemStore;
+  store: ListStore;
 }
 
 /**

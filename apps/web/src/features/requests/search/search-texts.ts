@@ -1,7 +1,7 @@
 import { SearchTextColumn } from '@spyglass/protocol';
-import type { ItemStore } from '../store/item-store';
+import type { ListStore } from '../store/list-store';
 
-const columns = new WeakMap<ItemStore, SearchTextColumn>();
+const columns = new WeakMap<ListStore, SearchTextColumn>();
 
 /**
  * The free-text search texts of a store's items, kept by slot (the store passes the slot as the
@@ -9,7 +9,7 @@ const columns = new WeakMap<ItemStore, SearchTextColumn>();
  * store for its whole life. Attach it before the store fills (as `createRequestList` and
  * `ListFilterBinding` do): items written before it was attached get their texts on first search.
  */
-export function searchTextsOf(store: ItemStore): SearchTextColumn {
+export function searchTextsOf(store: ListStore): SearchTextColumn {
   let column = columns.get(store);
   if (!column) {
     column = new SearchTextColumn();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CompactItem } from '@spyglass/protocol';
 import { HistoryLoader, type HistoryPage } from './history-loader';
-import { ItemStore } from './item-store';
+import { ListStore } from './list-store';
 import { logItem, ManualHost } from './test-items';
 
 const T0 = Date.UTC(2026, 10, 23, 10);
@@ -33,7 +33,7 @@ function pagedApi(total: number, limit: number) {
 
 describe('HistoryLoader', () => {
   it('loads page after page with the cursor until the oldest item', async () => {
-    const store = new ItemStore({ host: new ManualHost() });
+    const store = new ListStore({ host: new ManualHost() });
     const api = pagedApi(25, 10);
     const history = new HistoryLoader(store, api.fetchPage);
     const first = history.reload();
@@ -58,7 +58,7 @@ describe('HistoryLoader', () => {
   });
 
   it('keeps items deleted while a page was on its way deleted, and stops after a clear', async () => {
-    const store = new ItemStore({ host: new ManualHost() });
+    const store = new ListStore({ host: new ManualHost() });
     const api = pagedApi(30, 10);
     const history = new HistoryLoader(store, api.fetchPage);
     void history.reload();
@@ -77,7 +77,7 @@ describe('HistoryLoader', () => {
   });
 
   it('reports a failed page and tries again on the next call', async () => {
-    const store = new ItemStore({ host: new ManualHost() });
+    const store = new ListStore({ host: new ManualHost() });
     let fail = true;
     const history = new HistoryLoader(store, async () => {
       if (fail) throw new Error('Failed to load requests');

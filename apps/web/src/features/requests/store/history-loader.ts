@@ -1,5 +1,5 @@
 import type { CompactItem } from '@spyglass/protocol';
-import type { ItemStore } from './item-store';
+import type { ListStore } from './list-store';
 
 /** One page of GET /v1/requests (newest first): `nextBefore` is the cursor of the next, older page. */
 export interface HistoryPage {
@@ -36,7 +36,7 @@ export class HistoryLoader {
   private readonly listeners = new Set<() => void>();
 
   constructor(
-    private readonly store: ItemStore,
+    private readonly store: ListStore,
     private readonly fetchPage: FetchHistoryPage,
   ) {}
 

@@ -1,5 +1,10 @@
-import { itemComparator, type ItemSort, type ItemSortColumn } from '@spyglass/protocol';
-import type { ItemComparator } from './item-store';
+import { itemComparator, type CompactItem, type ItemSort, type ItemSortColumn } from '@spyglass/protocol';
+
+/** Ascending order of two items. The list store applies the direction itself (see `ListStore.setOrder`). */
+export type ItemComparator = (a: CompactItem, b: CompactItem) => number;
+
+/** The spec's default order field (spec 001 §4: createdAt, shown descending). */
+export const compareCreatedAt: ItemComparator = itemComparator({ column: 'createdAt', direction: 'asc' });
 
 const ascending = new Map<ItemSortColumn, ItemComparator>();
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ViewerOutbound } from '@spyglass/protocol';
-import { ItemStore } from './item-store';
+import { ListStore } from './list-store';
 import { LiveFeed } from './live-feed';
 import { logItem, ManualHost } from './test-items';
 
@@ -8,7 +8,7 @@ const T0 = Date.UTC(2026, 10, 23, 10);
 const newRequest = (id: string, t: number, deviceId = 'device-1'): ViewerOutbound => ({ type: 'new_request', deviceId, request: logItem(id, T0 + t) });
 
 function setup() {
-  const store = new ItemStore({ host: new ManualHost() });
+  const store = new ListStore({ host: new ManualHost() });
   const frames: (() => void)[] = [];
   const seen = { fresh: [] as string[][], deleted: [] as string[][], cleared: 0, resync: 0 };
   const feed = new LiveFeed(store, 'device-1', {

@@ -1,5 +1,5 @@
 import type { CompactItem, ViewerOutbound } from '@spyglass/protocol';
-import type { ItemStore } from './item-store';
+import type { ListStore } from './list-store';
 
 /** Runs a callback at the next chance to update the screen; answers a function that cancels it. */
 export type FrameRequest = (callback: () => void) => () => void;
@@ -61,7 +61,7 @@ export class LiveFeed {
   private disposed = false;
 
   constructor(
-    private readonly store: ItemStore,
+    private readonly store: ListStore,
     private readonly deviceId: string,
     private readonly events: LiveFeedEvents = {},
     private readonly requestFrame: FrameRequest = nextFrame,

@@ -1,13 +1,13 @@
 import { NewRowTracker } from '../list/new-row-animation';
 import { searchTextsOf } from '../search/search-texts';
 import { HistoryLoader, type FetchHistoryPage } from './history-loader';
-import { ItemStore, type ItemStoreOptions } from './item-store';
+import { ListStore, type ListStoreOptions } from './list-store';
 import { LiveFeed, nextFrame, type FrameRequest } from './live-feed';
 
 /** Everything the request list screen holds for one device, wired together. */
 export interface RequestList {
   deviceId: string;
-  store: ItemStore;
+  store: ListStore;
   /** Give it every viewer message of the live connection. */
   feed: LiveFeed;
   history: HistoryLoader;
@@ -15,13 +15,13 @@ export interface RequestList {
   dispose(): void;
 }
 
-export interface RequestListOptions extends ItemStoreOptions {
+export interface RequestListOptions extends ListStoreOptions {
   /** When buffered live messages are applied (tests flush by hand). */
   requestFrame?: FrameRequest;
 }
 
 export function createRequestList(deviceId: string, fetchPage: FetchHistoryPage, options: RequestListOptions = {}): RequestList {
-  const store = new ItemStore(options);
+  const store = new ListStore(options);
   // Before the first history page, so that every item's search text is built as it arrives.
   searchTextsOf(store);
   const history = new HistoryLoader(store, fetchPage);

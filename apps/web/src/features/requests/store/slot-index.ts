@@ -1,5 +1,5 @@
 /**
- * A growable, sorted array of storage slots (Int32Array): the ordered index of the item store.
+ * A growable, sorted array of storage slots (Int32Array): the ordered index of the list store.
  * Ordering is given by a total comparator over slots, so every slot has exactly one position
  * and can be found by binary search.
  */

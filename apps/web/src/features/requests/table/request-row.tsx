@@ -2,13 +2,13 @@ import type { CompactItem } from '@spyglass/protocol';
 import { Trash2 } from 'lucide-react';
 import { memo, useRef, useSyncExternalStore, type MouseEvent } from 'react';
 import type { NewRowTracker } from '../list/new-row-animation';
-import type { ItemStore } from '../store/item-store';
+import type { ListStore } from '../store/list-store';
 import type { ColumnLayout } from './columns';
 import { useRowArrival } from './row-arrival';
 import { ItemCell } from './item-cells';
 
 export interface RequestRowProps {
-  store: ItemStore;
+  store: ListStore;
   newRows: NewRowTracker;
   /** The row's item: rows are kept per item, so items arriving above re-render none of them. */
   id: string;

@@ -3,7 +3,7 @@ import type { CompactItem, ItemSort } from '@spyglass/protocol';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type MouseEvent, type ReactNode, type Ref } from 'react';
 import { VirtualRows, type VirtualRowsHandle } from '../list/virtual-rows';
 import type { RequestList } from '../store/request-list';
-import { useStoreVersion } from '../store/use-item-store';
+import { useStoreVersion } from '../store/use-list-store';
 import { layoutColumns, type TableColumn, type TableColumnId } from './columns';
 import { RequestRow } from './request-row';
 import { TableHeader } from './table-header';

@@ -9,7 +9,7 @@ import { createRoot } from 'react-dom/client';
 import { generateItems } from '../../../../../../packages/protocol/src/item-fixtures';
 import { VirtualRows, type VirtualRowsHandle } from '../list/virtual-rows';
 import { createRequestList } from '../store/request-list';
-import { useRow } from '../store/use-item-store';
+import { useRow } from '../store/use-list-store';
 import { defaultColumns } from './columns';
 import { RequestTable } from './request-table';
 import '../../../styles/index.css';

@@ -1,6 +1,6 @@
 import type { ItemSort } from '@spyglass/protocol';
 import { orderFor } from '../store/item-order';
-import { compareCreatedAt, type ItemComparator } from '../store/item-store';
+import { compareCreatedAt, type ItemComparator } from '../store/item-order';
 
 /**
  * The store's order for a sort of the table. createdAt uses the store's own default comparator,

@@ -1,23 +1,23 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { CompactItem } from '@spyglass/protocol';
-import { compareCreatedAt, ItemStore, type ItemComparator, type ItemPredicate } from './item-store';
-import { orderFor } from './item-order';
+import { compareCreatedAt, orderFor, type ItemComparator } from './item-order';
+import { ListStore, type ItemPredicate } from './list-store';
 import { logItem, ManualHost } from './test-items';
 
 const T0 = Date.UTC(2026, 10, 23, 10);
-const ids = (store: ItemStore) => [...store.rows()].map((item) => item.id);
+const ids = (store: ListStore) => [...store.rows()].map((item) => item.id);
 const errorsOnly: ItemPredicate = (item) => item.level === 'error';
 const infoOnly: ItemPredicate = (item) => item.level === 'info';
 const compareId: ItemComparator = (a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
 function makeStore(options: { chunk?: number } = {}) {
   const host = new ManualHost();
-  const store = new ItemStore({ host, sliceMs: 0, chunk: options.chunk ?? 2 });
+  const store = new ListStore({ host, sliceMs: 0, chunk: options.chunk ?? 2 });
   return { host, store };
 }
 
-describe('ItemStore writes', () => {
+describe('ListStore writes', () => {
   it('shows items newest first and replaces an item with the same id', () => {
     const { store } = makeStore();
     store.upsertMany([logItem('a', T0 + 1), logItem('b', T0 + 3), logItem('c', T0 + 2)]);
@@ -40,7 +40,7 @@ describe('ItemStore writes', () => {
   it('keeps arrival order among items the comparator finds equal, newest first in the descending view', () => {
     const host = new ManualHost();
     const byTimeOnly: ItemComparator = (a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : 0);
-    const store = new ItemStore({ host, compare: byTimeOnly });
+    const store = new ListStore({ host, compare: byTimeOnly });
     store.upsertMany([logItem('b', T0), logItem('c', T0)]);
     store.upsertMany([logItem('a', T0)]);
     expect(ids(store)).toEqual(['a', 'c', 'b']);
@@ -65,7 +65,7 @@ describe('ItemStore writes', () => {
     const invalidated: number[] = [];
     let cleared = 0;
     const seen: number[] = [];
-    const store = new ItemStore({
+    const store = new ListStore({
       host: new ManualHost(),
       filter: (_item, slot) => (seen.push(slot), true),
       slotObserver: { invalidate: (slot) => invalidated.push(slot), clear: () => cleared++ },
@@ -83,7 +83,7 @@ describe('ItemStore writes', () => {
 
   it('writes each new or replacing item to slot observers before the filter sees it', () => {
     const log: string[] = [];
-    const store = new ItemStore({
+    const store = new ListStore({
       host: new ManualHost(),
       filter: (item, slot) => (log.push(`filter ${item.id}@${slot}`), true),
       slotObserver: {
@@ -105,7 +105,7 @@ describe('ItemStore writes', () => {
   });
 
   it('tells item observers attached later what came and went, a replaced item as added and removed', () => {
-    const store = new ItemStore({ host: new ManualHost() });
+    const store = new ListStore({ host: new ManualHost() });
     store.upsertMany([logItem('a', T0)]);
     const log: string[] = [];
     const slots: number[] = [];
@@ -164,7 +164,7 @@ describe('ItemStore writes', () => {
       return item.level === 'error';
     };
     const host = new ManualHost();
-    const store = new ItemStore({ host, filter: counting });
+    const store = new ListStore({ host, filter: counting });
     store.upsertMany([logItem('a', T0, { level: 'error' }), logItem('b', T0 + 1)]);
     store.upsertMany([logItem('c', T0 + 2, { level: 'error' })]);
     expect(calls).toBe(3);
@@ -176,7 +176,7 @@ describe('ItemStore writes', () => {
   });
 });
 
-describe('ItemStore incremental order', () => {
+describe('ListStore incremental order', () => {
   type Op =
     | { kind: 'upsert'; items: { id: number; t: number; error: boolean }[] }
     | { kind: 'delete'; ids: number[] }
@@ -243,7 +243,7 @@ describe('ItemStore incremental order', () => {
   });
 });
 
-describe('ItemStore recompute in slices', () => {
+describe('ListStore recompute in slices', () => {
   it('re-filters in many slices, keeping the old view live until the result lands', () => {
     const { host, store } = makeStore({ chunk: 10 });
     store.upsertMany(Array.from({ length: 100 }, (_, i) => logItem(`i${i}`, T0 + i, { level: i % 4 === 0 ? 'error' : 'info' })));
@@ -297,14 +297,14 @@ describe('ItemStore recompute in slices', () => {
   });
 });
 
-describe('ItemStore selection (spec 001 §4)', () => {
+describe('ListStore selection (spec 001 §4)', () => {
   function fiveRows() {
     const { host, store } = makeStore();
     // Shown newest first: e d c b a.
     store.upsertMany(['a', 'b', 'c', 'd', 'e'].map((id, i) => logItem(id, T0 + i, { level: id === 'b' ? 'error' : 'info' })));
     return { host, store };
   }
-  const selectedIds = (store: ItemStore) => store.selectedItems().map((item) => item.id);
+  const selectedIds = (store: ListStore) => store.selectedItems().map((item) => item.id);
 
   it('selects one row, toggles with Ctrl/Meta and selects a Shift range from where it started', () => {
     const { store } = fiveRows();
