@@ -1,4 +1,8 @@
-/** A test-only page of the web app (an extra HTML entry such as bench.html), built and served for a browser benchmark. */
+/**
+ * The browser benchmarks' test pages (bench/pages/*.html): the web app's real components on
+ * generated data, built with the app's own Vite configuration and served for a benchmark. They
+ * live here, not in apps/web, because only the benchmarks build them.
+ */
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -7,16 +11,16 @@ import path from 'node:path';
 import { build } from 'vite';
 import { REPO_ROOT } from '../e2e/support/paths';
 
-const WEB = path.join(REPO_ROOT, 'apps/web');
+const PAGES = path.join(REPO_ROOT, 'bench/pages');
 
-/** Builds `apps/web/<entry>` into a temporary directory (the app's own dist is left alone). */
+/** Builds `bench/pages/<entry>` into a temporary directory (the app's own dist is left alone). */
 export async function buildWebEntry(entry: string): Promise<string> {
   const outDir = fs.mkdtempSync(path.join(os.tmpdir(), `spyglass-${path.basename(entry, '.html')}-`));
   await build({
-    root: WEB,
-    configFile: path.join(WEB, 'vite.config.ts'),
+    root: PAGES,
+    configFile: path.join(REPO_ROOT, 'apps/web/vite.config.ts'),
     logLevel: 'warn',
-    build: { outDir, emptyOutDir: true, sourcemap: false, rollupOptions: { input: path.join(WEB, entry) } },
+    build: { outDir, emptyOutDir: true, sourcemap: false, rollupOptions: { input: path.join(PAGES, entry) } },
   });
   return outDir;
 }

@@ -1,7 +1,8 @@
 /**
  * Issue 5, performance, measured in Chromium (playwright-core, Debian's Chromium as the e2e tests
- * drive it). The page is apps/web/bench.html: the real item store, live feed, list filter binding,
- * VirtualRows and bar chart with generated items (built here, never part of the app's build).
+ * drive it). The page is bench/pages/inspector-bench.html: the real list store, live feed, list
+ * filter binding, VirtualRows and bar chart with generated items (built here, never part of the
+ * app's build).
  * - 1,000,000 items held while scrolling and receiving 1,000 items/s through the live feed:
  *   p95 and worst frame time (between animation frames) and the longest long task.
  * - JS heap per 100,000 items (compact items as the list holds them: bodies lazy), after GC.
@@ -32,7 +33,7 @@ const FRAME_BUDGET_MS = 16.7;
 /** Why the heap per 100k items is over its goal, when it is. */
 const SEARCH_TEXTS_HEAP = 'items are kept as parsed objects (about 50 MB per 100k), and each holds its lower-cased search text (JSON of its details, about 26 MB per 100k here), built as the item is written so that no search has to build it (before, the first search built the same texts and the page held them from then on)';
 
-/** What apps/web/src/bench/inspector-bench.tsx offers as `window.inspectorBench`. */
+/** What bench/pages/inspector-bench.tsx offers as `window.inspectorBench`. */
 interface Bench {
   load(n: number): Promise<{ ms: number }>;
   heap(): Promise<number>;
@@ -118,7 +119,7 @@ export default async function inspectorBrowser(): Promise<BenchResult[]> {
     notes: `${js.files.length} files loaded by index.html, ${(js.rawBytes / 1024).toFixed(0)} KB raw; editors and viewers are separate chunks`,
   }), 200, 'react-dom, zod (the protocol schemas), react-router, TanStack Query, Radix and sonner make up the shell; every page, the device profile and the inspector are lazy chunks'));
 
-  const benchDir = await buildWebEntry('bench.html');
+  const benchDir = await buildWebEntry('inspector-bench.html');
   const site = await serveStatic(benchDir);
   const browser = await chromium.launch({
     executablePath: chromiumPath(),
@@ -153,7 +154,7 @@ export default async function inspectorBrowser(): Promise<BenchResult[]> {
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
-    await page.goto(`${site.url}/bench.html`);
+    await page.goto(`${site.url}/inspector-bench.html`);
     await page.waitForFunction('"inspectorBench" in window');
 
     const empty = await call(page, (b) => b.heap());

@@ -1,5 +1,5 @@
 /**
- * Issue 5, performance of the real request table (apps/web/table-bench.html: `RequestTable` with
+ * Issue 5, performance of the real request table (bench/pages/table-bench.html: `RequestTable` with
  * its header, cells, selection hooks and arrival animations over a real request list), in
  * Chromium: 1,000,000 rows receiving 1,000 items/s, at the top (new rows arrive in view) and while
  * scrolling. The baseline, in the same run and page build, is bare `VirtualRows` rows of plain text

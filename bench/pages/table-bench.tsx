@@ -1,19 +1,19 @@
 /**
- * The request table's benchmark page (bench/suites/41-request-table-browser.ts): not part of the
- * app's build. It renders the real `RequestTable` over a real request list, or (`?baseline`) bare
+ * The request table's benchmark page (bench/suites/41-request-table-browser.ts), table-bench.html:
+ * not part of the app's build; the benchmark builds it with the app's Vite configuration. It renders the real `RequestTable` over a real request list, or (`?baseline`) bare
  * `VirtualRows` rows of plain text over the same store, and measures frames while items arrive.
  */
 import { formatTimestamp, itemSummary } from '@spyglass/protocol';
 import { useSyncExternalStore } from 'react';
 import { createRoot } from 'react-dom/client';
-import { generateItems } from '../../../../../../packages/protocol/src/item-fixtures';
-import { VirtualRows, type VirtualRowsHandle } from '../list/virtual-rows';
-import { createRequestList } from '../store/request-list';
-import { useRow } from '../store/use-list-store';
-import { defaultColumns } from './columns';
-import { RequestTable } from './request-table';
-import '../../../styles/index.css';
-import './request-table.css';
+import { generateItems } from '../../packages/protocol/src/item-fixtures';
+import { VirtualRows, type VirtualRowsHandle } from '../../apps/web/src/features/requests/list/virtual-rows';
+import { createRequestList } from '../../apps/web/src/features/requests/store/request-list';
+import { useRow } from '../../apps/web/src/features/requests/store/use-list-store';
+import { defaultColumns } from '../../apps/web/src/features/requests/table/columns';
+import { RequestTable } from '../../apps/web/src/features/requests/table/request-table';
+import '../../apps/web/src/styles/index.css';
+import '../../apps/web/src/features/requests/table/request-table.css';
 
 const list = createRequestList('bench-device', () => Promise.resolve({ items: [], nextBefore: null }));
 const columns = defaultColumns();

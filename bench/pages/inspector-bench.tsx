@@ -1,24 +1,25 @@
 /**
- * The inspector benchmark page (bench/suites/40-inspector-browser.ts, issue 5 'Performance'):
- * not part of the app's build (bench.html is built only by the benchmark). It runs the real item
- * store, live feed, list filter, VirtualRows and bar chart in Chromium with generated items, and
- * offers the measurements to the benchmark through `window.inspectorBench`.
+ * The inspector benchmark page (bench/suites/40-inspector-browser.ts, issue 5 'Performance'),
+ * inspector-bench.html: not part of the app's build; the benchmark builds it with the app's Vite
+ * configuration (bench/browser-page.ts). It runs the real list store, live feed, list filter,
+ * VirtualRows and bar chart in Chromium with generated items, and offers the measurements to the
+ * benchmark through `window.inspectorBench`.
  */
 import {
   formatTimestamp, harEntry, initialSearchState, itemSummary, searchReducer, type CapturedItem, type CompactItem, type ItemCategory, type NetworkItem,
   type ViewerOutbound,
 } from '@spyglass/protocol';
-import { generateItems } from '../../../../packages/protocol/src/item-fixtures';
+import { generateItems } from '../../packages/protocol/src/item-fixtures';
 import { createRoot } from 'react-dom/client';
 import { useRef } from 'react';
-import { BarChart } from '../features/requests/chart/bar-chart';
-import { exportToBlob } from '../features/requests/export/stream-export';
-import { VirtualRows, type VirtualRowsHandle } from '../features/requests/list/virtual-rows';
-import { ListFilterBinding } from '../features/requests/search/list-filter';
-import { ListStore } from '../features/requests/store/list-store';
-import { LiveFeed } from '../features/requests/store/live-feed';
-import { useRow, useRowCount } from '../features/requests/store/use-list-store';
-import '../styles/index.css';
+import { BarChart } from '../../apps/web/src/features/requests/chart/bar-chart';
+import { exportToBlob } from '../../apps/web/src/features/requests/export/stream-export';
+import { VirtualRows, type VirtualRowsHandle } from '../../apps/web/src/features/requests/list/virtual-rows';
+import { ListFilterBinding } from '../../apps/web/src/features/requests/search/list-filter';
+import { ListStore } from '../../apps/web/src/features/requests/store/list-store';
+import { LiveFeed } from '../../apps/web/src/features/requests/store/live-feed';
+import { useRow, useRowCount } from '../../apps/web/src/features/requests/store/use-list-store';
+import '../../apps/web/src/styles/index.css';
 
 const DEVICE = 'bench-device';
 const store = new ListStore();
