@@ -1,8 +1,10 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 // Groups run one after another, two files at a time: on a 2-core machine, API suites and
 // Chromium competing for the CPU turn timeouts into flakes.
 const apiProject = (engine: 'sqlite' | 'postgres', groupOrder: number) => ({
+  extends: true as const,
   test: {
     name: `api-${engine}`,
     sequence: { groupOrder },
@@ -16,9 +18,13 @@ const apiProject = (engine: 'sqlite' | 'postgres', groupOrder: number) => ({
 });
 
 export default defineConfig({
+  // Inside the repository the SDK is used from its sources (tsconfig.json maps it the same way);
+  // its package's exports name the built dist/ that apps install.
+  resolve: { alias: { '@spyglass/sdk': fileURLToPath(new URL('./packages/sdk/src/node.ts', import.meta.url)) } },
   test: {
     projects: [
       {
+        extends: true,
         test: {
           name: 'unit',
           sequence: { groupOrder: 0 },
@@ -30,6 +36,7 @@ export default defineConfig({
       apiProject('sqlite', 1),
       apiProject('postgres', 2),
       {
+        extends: true,
         test: {
           name: 'e2e',
           sequence: { groupOrder: 3 },

@@ -2,7 +2,7 @@ import http from 'node:http';
 import net, { type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { CapturedItem, Device } from '@spyglass/protocol';
-import { createSpyglass, type SpyglassClient, type SpyglassError, type SpyglassOptions } from '@spyglass/sdk';
+import { createSpyglass, SDK_VERSION, type SpyglassClient, type SpyglassError, type SpyglassOptions } from '@spyglass/sdk';
 import { describeApi, signUp, startTestServer, type ApiClient, type TestServer } from './helpers';
 
 /**
@@ -149,7 +149,7 @@ describeApi('JavaScript SDK against the real server', () => {
     const client = await connect();
     const deviceId = client.deviceId!;
     const devices = (await api.get('/v1/devices')).body as Device[];
-    expect(devices.find((d) => d.id === deviceId)).toMatchObject({ online: true, name: 'Test iPhone', platform: 'ios', bundleId: 'com.example.app', sdkVersion: '1.0.0' });
+    expect(devices.find((d) => d.id === deviceId)).toMatchObject({ online: true, name: 'Test iPhone', platform: 'ios', bundleId: 'com.example.app', sdkVersion: SDK_VERSION });
 
     const res = await client.fetch(`${backend.url}/orders?ref=42`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"sku":"A1"}' });
     expect(await res.json()).toEqual({ ok: true, got: '{"sku":"A1"}' });

@@ -13,7 +13,6 @@ export const FeatureToggles = z.strictObject({
   events: z.boolean(),
 });
 export type FeatureToggles = z.infer<typeof FeatureToggles>;
-export const DEFAULT_FEATURE_TOGGLES: FeatureToggles = { logs: true, network: true, prints: true, events: true };
 
 const S = (max = 500) => z.string().max(max);
 const N = z.number().finite();

@@ -1,29 +1,13 @@
 import { z } from 'zod';
+import { ITEM_LIMITS, ITEM_TEXT_LIMITS as T, ITEM_TYPES } from './item-limits';
 
-/** The five captured item types (spec 001 §1). */
-export const ITEM_TYPES = ['network', 'log', 'event', 'screenshot', 'firebaseAnalytics'] as const;
+export * from './item-limits';
+
 export const ItemType = z.enum(ITEM_TYPES);
 export type ItemType = z.infer<typeof ItemType>;
 
-export const LOG_LEVELS = ['verbose', 'debug', 'info', 'notice', 'warning', 'error', 'critical', 'fault'] as const;
-
-/** Limits on what one item may carry; larger bodies are cut by the SDK and refused by the server. */
-export const ITEM_LIMITS = {
-  /** Bodies above this size leave the row for the blob store (the row keeps a preview). */
-  inlineBodyBytes: 64 * 1024,
-  /** A preview of an offloaded body kept on the row. */
-  bodyPreviewBytes: 2 * 1024,
-  /** The largest body a device may send; the SDK truncates above it. */
-  maxBodyBytes: 5 * 1024 * 1024,
-  maxUrlLength: 16 * 1024,
-  maxHeaders: 200,
-  maxHeaderValue: 16 * 1024,
-  maxMessageLength: 256 * 1024,
-  maxTags: 20,
-} as const;
-
 const Text = (max: number) => z.string().max(max);
-const HeaderMap = z.record(Text(1024), Text(ITEM_LIMITS.maxHeaderValue))
+const HeaderMap = z.record(Text(T.headerName), Text(ITEM_LIMITS.maxHeaderValue))
   .refine((h) => Object.keys(h).length <= ITEM_LIMITS.maxHeaders, `At most ${ITEM_LIMITS.maxHeaders} headers`);
 export type HeaderMap = Record<string, string>;
 
@@ -31,7 +15,7 @@ export type HeaderMap = Record<string, string>;
  * A body as captured: text, or base64 for binary content (`bodyEncoding: 'base64'`).
  * `bodyTruncated` says the SDK cut it at the size cap.
  */
-const Body = Text(ITEM_LIMITS.maxBodyBytes * 2);
+const Body = Text(T.encodedBody);
 
 export const RequestMetrics = z.object({
   fetchStartDate: z.string().optional(),
@@ -48,7 +32,7 @@ export const RequestMetrics = z.object({
 }).partial();
 
 export const NetworkRequest = z.object({
-  method: Text(20),
+  method: Text(T.method),
   url: Text(ITEM_LIMITS.maxUrlLength),
   headers: HeaderMap.default({}),
   body: Body.nullable().optional(),
@@ -57,21 +41,21 @@ export const NetworkRequest = z.object({
   bodySize: z.number().int().nonnegative().optional(),
   query: z.record(z.string(), z.string()).optional(),
   startedAt: z.string().optional(),
-  httpVersion: Text(20).optional(),
+  httpVersion: Text(T.httpVersion).optional(),
   requestMetrics: RequestMetrics.optional(),
 });
 export type NetworkRequest = z.infer<typeof NetworkRequest>;
 
 export const NetworkResponse = z.object({
   statusCode: z.number().int().min(0).max(999),
-  statusText: Text(200).optional(),
+  statusText: Text(T.statusText).optional(),
   headers: HeaderMap.default({}),
   body: Body.nullable().optional(),
   bodyEncoding: z.enum(['utf8', 'base64']).optional(),
   bodyTruncated: z.boolean().optional(),
   bodySize: z.number().int().nonnegative().optional(),
   receivedAt: z.string().optional(),
-  httpVersion: Text(20).optional(),
+  httpVersion: Text(T.httpVersion).optional(),
 });
 export type NetworkResponse = z.infer<typeof NetworkResponse>;
 
@@ -86,16 +70,16 @@ export const NetworkDetails = z.object({
   response: NetworkResponse.optional(),
   timings: Timings.optional(),
   /** Transport failure (DNS, refused, aborted): there is no response. */
-  error: Text(2000).optional(),
+  error: Text(T.error).optional(),
   /** Set when a mocked route or item mock answered, or the request was mapped to another host. */
-  mockedBy: z.object({ kind: z.enum(['item', 'route', 'mapRemote']), id: Text(100), mappedUrl: Text(ITEM_LIMITS.maxUrlLength).optional() }).optional(),
+  mockedBy: z.object({ kind: z.enum(['item', 'route', 'mapRemote']), id: Text(T.id), mappedUrl: Text(ITEM_LIMITS.maxUrlLength).optional() }).optional(),
 });
 export type NetworkDetails = z.infer<typeof NetworkDetails>;
 
 export const StackFrame = z.object({
-  className: Text(500).optional(),
-  methodName: Text(500).optional(),
-  fileName: Text(1000).optional(),
+  className: Text(T.name).optional(),
+  methodName: Text(T.name).optional(),
+  fileName: Text(T.fileName).optional(),
   lineNumber: z.number().int().optional(),
   isNativeMethod: z.boolean().optional(),
 });
@@ -103,38 +87,38 @@ export type StackFrame = z.infer<typeof StackFrame>;
 
 export const LogDetails = z.object({
   message: Text(ITEM_LIMITS.maxMessageLength),
-  level: Text(20).optional(),
-  file: Text(1000).optional(),
+  level: Text(T.level).optional(),
+  file: Text(T.fileName).optional(),
   line: z.number().int().optional(),
-  name: Text(500).optional(),
-  category: Text(500).optional(),
-  subsystem: Text(500).optional(),
-  stackTrace: z.array(StackFrame).max(500).optional(),
+  name: Text(T.name).optional(),
+  category: Text(T.category).optional(),
+  subsystem: Text(T.category).optional(),
+  stackTrace: z.array(StackFrame).max(T.stackFrames).optional(),
   metadata: z.record(z.string(), z.unknown()).optional(),
 });
 export type LogDetails = z.infer<typeof LogDetails>;
 
 export const EventDetails = z.object({
-  name: Text(500),
-  category: Text(500).optional(),
+  name: Text(T.name),
+  category: Text(T.category).optional(),
   properties: z.record(z.string(), z.unknown()).optional(),
 });
 export type EventDetails = z.infer<typeof EventDetails>;
 
 export const ScreenshotDetails = z.object({
-  name: Text(500),
+  name: Text(T.name),
   /** base64 PNG (or JPEG); leaves the row for the blob store. Absent from compact items. */
-  image: z.string().max(ITEM_LIMITS.maxBodyBytes * 2).optional(),
-  mimeType: Text(100).optional(),
+  image: z.string().max(T.encodedBody).optional(),
+  mimeType: Text(T.mimeType).optional(),
   width: z.number().optional(),
   height: z.number().optional(),
 });
 export type ScreenshotDetails = z.infer<typeof ScreenshotDetails>;
 
 export const AnalyticsDetails = z.object({
-  name: Text(500),
-  category: Text(500).optional(),
-  level: Text(20).optional(),
+  name: Text(T.name),
+  category: Text(T.category).optional(),
+  level: Text(T.level).optional(),
   payload: z.record(z.string(), z.unknown()).optional(),
 });
 export type AnalyticsDetails = z.infer<typeof AnalyticsDetails>;

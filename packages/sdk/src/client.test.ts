@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CommandFrame } from '@spyglass/protocol';
-import { createSpyglass, type SpyglassClient } from './client';
+import { createSpyglass } from './node';
+import type { SpyglassClient } from './options';
+import { SDK_VERSION } from './version';
 import type { SpyglassError } from './errors';
 import { memoryStorage } from './install-id';
 import { ProtocolServer } from './testing/protocol-server';
@@ -20,6 +22,8 @@ const start = (extra: Partial<Parameters<typeof createSpyglass>[0]> = {}) =>
     capture: { fetch: false, xhr: false, http: false },
     reconnect: { initialDelayMs: 20, maxDelayMs: 100 },
     flushIntervalMs: 5,
+    // Not the user's config directory (the Node default).
+    storage: memoryStorage(),
     ...extra,
   }));
 
@@ -37,7 +41,7 @@ describe('Spyglass client', () => {
     await spyglass.flush();
     expect([...server.stored.keys()].sort()).toEqual([...ids].sort());
     const hello = server.hellos[0]!;
-    expect(hello).toMatchObject({ protocolVersion: 1, apiKey: 'sg_live_test', device: { platform: 'ios', name: 'QA iPhone', bundleId: 'com.example.shop', sdkVersion: '1.0.0' } });
+    expect(hello).toMatchObject({ protocolVersion: 1, apiKey: 'sg_live_test', device: { platform: 'ios', name: 'QA iPhone', bundleId: 'com.example.shop', sdkVersion: SDK_VERSION } });
     expect(hello.deviceId).toBe(await storage.getItem('spyglass.installId'));
     expect(spyglass.status).toBe('connected');
     expect(spyglass.deviceId).toBe(hello.deviceId);

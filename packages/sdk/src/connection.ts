@@ -1,7 +1,33 @@
-import { DEVICE_LIMITS, ServerFrame, type CommandFrame, type ErrorFrame, type HelloFrame, type WelcomeFrame } from '@spyglass/protocol';
+import { COMMAND_NAMES, DEVICE_LIMITS } from '@spyglass/protocol/device';
+import type { CommandFrame, ErrorFrame, HelloFrame, ServerFrame, WelcomeFrame } from '@spyglass/protocol';
 import { backoffDelay, type BackoffOptions } from './backoff';
 import { SpyglassError } from './errors';
-import { OPEN, resolveWebSocket, type WebSocketConstructor, type WebSocketLike } from './websocket';
+import { OPEN, type WebSocketConstructor, type WebSocketLike } from './websocket';
+
+const KNOWN_COMMANDS: ReadonlySet<string> = new Set(COMMAND_NAMES);
+
+/**
+ * The frame, if this SDK knows its type. The server is trusted to send the protocol's shapes
+ * (`ServerFrame`); what is checked is what tells a frame of a newer protocol version apart.
+ */
+function knownFrame(json: unknown): ServerFrame | undefined {
+  const frame = json as Record<string, unknown> | null;
+  switch (frame?.type) {
+    case 'welcome':
+      return typeof frame.deviceId === 'string' && typeof frame.limits === 'object' ? (frame as WelcomeFrame) : undefined;
+    case 'ack':
+      return typeof frame.seq === 'number' ? (frame as ServerFrame) : undefined;
+    case 'error':
+      return typeof frame.code === 'string' ? (frame as ErrorFrame) : undefined;
+    case 'command':
+      return typeof frame.id === 'string' && KNOWN_COMMANDS.has(frame.name as string) ? (frame as CommandFrame) : undefined;
+    case 'ping':
+    case 'pong':
+      return frame as ServerFrame;
+    default:
+      return undefined;
+  }
+}
 
 function unknownCommand(json: unknown): { id: string; name: string } | undefined {
   const frame = json as { type?: unknown; id?: unknown; name?: unknown } | null;
@@ -28,7 +54,8 @@ export interface ConnectionOptions {
   hello: () => Promise<HelloFrame>;
   backoff: BackoffOptions;
   random: () => number;
-  WebSocket: WebSocketConstructor | undefined;
+  /** The WebSocket class: the app's, or the runtime's (loaded when first needed). */
+  WebSocket: () => Promise<WebSocketConstructor>;
   /** How long to wait for the welcome after the socket opened. */
   welcomeTimeoutMs: number;
 }
@@ -76,7 +103,7 @@ export class Connection {
     this.handlers.status('connecting');
     let socket: WebSocketLike;
     try {
-      const Socket = await resolveWebSocket(this.options.WebSocket);
+      const Socket = await this.options.WebSocket();
       if (this.stopped) return;
       socket = new Socket(this.options.url);
     } catch (error) {
@@ -116,14 +143,14 @@ export class Connection {
     let frame: ServerFrame;
     try {
       const json: unknown = JSON.parse(typeof data === 'string' ? data : String(data));
-      const parsed = ServerFrame.safeParse(json);
-      if (!parsed.success) {
+      const known = knownFrame(json);
+      if (!known) {
         // Newer frame types are ignored; a command this SDK does not know still gets its answer.
         const command = unknownCommand(json);
         if (command) this.handlers.unknownCommand(command.id, command.name);
         return;
       }
-      frame = parsed.data;
+      frame = known;
     } catch {
       return;
     }

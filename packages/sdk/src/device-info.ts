@@ -1,6 +1,5 @@
 import type { DeviceInfo } from '@spyglass/protocol';
 import { SDK_VERSION } from './version';
-import { isNode } from './websocket';
 
 interface BrowserGlobals {
   navigator?: { userAgent?: string; language?: string; product?: string; hardwareConcurrency?: number; deviceMemory?: number };
@@ -11,13 +10,9 @@ interface BrowserGlobals {
   location?: { host?: string };
 }
 
-/** What the SDK can learn about the runtime by itself; the app's `device` fields win over it. */
-export async function detectDeviceInfo(): Promise<DeviceInfo> {
-  const info: DeviceInfo = { platform: 'web', sdkVersion: SDK_VERSION, ...localeFields() };
-  const g = globalThis as BrowserGlobals;
-  if (isNode()) return { ...info, ...(await nodeFields()) };
-  if (g.navigator?.product === 'ReactNative') return { ...info, type: 'React Native' };
-  return { ...info, ...browserFields(g) };
+/** Fields every runtime can tell: the SDK version, locale and time zone. */
+export function commonDeviceFields(): DeviceInfo {
+  return { platform: 'web', sdkVersion: SDK_VERSION, ...localeFields() };
 }
 
 function localeFields(): Partial<DeviceInfo> {
@@ -35,28 +30,9 @@ function localeFields(): Partial<DeviceInfo> {
   return out;
 }
 
-async function nodeFields(): Promise<Partial<DeviceInfo>> {
-  const os = await import('node:os');
-  const cpus = os.cpus();
-  return {
-    platform: 'node',
-    name: os.hostname(),
-    type: 'Node.js',
-    version: process.version,
-    systemName: os.type(),
-    systemVersion: os.release(),
-    model: cpus[0]?.model.trim() || os.arch(),
-    hardware: os.arch(),
-    processorCount: cpus.length,
-    activeProcessorCount: typeof os.availableParallelism === 'function' ? os.availableParallelism() : cpus.length,
-    totalMemory: os.totalmem(),
-    physicalMemory: os.totalmem(),
-    availableMemory: os.freemem(),
-    systemUptime: Math.round(os.uptime()),
-  };
-}
-
-function browserFields(g: BrowserGlobals): Partial<DeviceInfo> {
+/** What a browser page tells about itself. */
+export function browserFields(): Partial<DeviceInfo> {
+  const g = globalThis as BrowserGlobals;
   const out: Partial<DeviceInfo> = { type: 'Browser' };
   const ua = g.navigator?.userAgent;
   if (ua) out.model = ua.slice(0, 200);

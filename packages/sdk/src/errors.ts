@@ -1,5 +1,5 @@
 import type { ErrorFrame } from '@spyglass/protocol';
-import { DEVICE_CLOSE_CODES } from '@spyglass/protocol';
+import { DEVICE_CLOSE_CODES } from '@spyglass/protocol/device';
 
 export type SpyglassErrorCode = ErrorFrame['code'] | 'replaced' | 'invalid_item' | 'command_failed' | 'connection';
 

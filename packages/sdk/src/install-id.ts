@@ -11,20 +11,10 @@ export interface KeyValueStorage {
 
 export const INSTALL_ID_KEY = 'spyglass.installId';
 
-/** `localStorage` where the runtime has one and allows it, else memory (one id per process). */
-export function defaultStorage(): KeyValueStorage {
-  try {
-    const storage = (globalThis as { localStorage?: KeyValueStorage }).localStorage;
-    if (storage) {
-      storage.getItem(INSTALL_ID_KEY);
-      return storage;
-    }
-  } catch {
-    // storage disabled (privacy mode, sandboxed frame): fall back to memory
-  }
-  return memoryStorage();
-}
+/** What the protocol accepts as a device id (docs/protocol.md §2). */
+export const isInstallId = (value: string): boolean => /^[A-Za-z0-9._:-]{1,200}$/.test(value);
 
+/** Keeps values for the life of the process. */
 export function memoryStorage(): KeyValueStorage {
   const values = new Map<string, string>();
   return { getItem: (key) => values.get(key) ?? null, setItem: (key, value) => void values.set(key, value) };
@@ -37,7 +27,7 @@ export function memoryStorage(): KeyValueStorage {
 export async function loadInstallId(storage: KeyValueStorage): Promise<string> {
   try {
     const existing = await storage.getItem(INSTALL_ID_KEY);
-    if (existing && /^[A-Za-z0-9._:-]{1,200}$/.test(existing)) return existing;
+    if (existing && isInstallId(existing)) return existing;
   } catch {
     return newItemId();
   }

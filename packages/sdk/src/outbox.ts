@@ -1,4 +1,4 @@
-import { DEVICE_LIMITS } from '@spyglass/protocol';
+import { DEVICE_LIMITS } from '@spyglass/protocol/device';
 
 export interface OutboxOptions {
   /** Most items held (queued and unacknowledged together); the oldest are dropped above it. */

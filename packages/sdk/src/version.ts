@@ -1,2 +1,2 @@
 /** Version of this SDK, sent as `sdkVersion` unless the app overrides it. */
-export const SDK_VERSION = '1.0.0';
+export const SDK_VERSION = '1.1.0';

@@ -13,15 +13,8 @@ export type WebSocketConstructor = new (url: string) => WebSocketLike;
 
 export const OPEN = 1;
 
-export const isNode = (): boolean => typeof process !== 'undefined' && typeof process.versions?.node === 'string';
-
-/** `ws` in Node (whose own WebSocket is experimental before 22), the global one elsewhere. */
-export async function resolveWebSocket(given: WebSocketConstructor | undefined): Promise<WebSocketConstructor> {
-  if (given) return given;
-  if (isNode()) {
-    const { WebSocket } = await import('ws');
-    return WebSocket as unknown as WebSocketConstructor;
-  }
+/** The runtime's own WebSocket (browsers, React Native, Deno, Bun, Node 22+). */
+export async function globalWebSocket(): Promise<WebSocketConstructor> {
   const global = (globalThis as { WebSocket?: WebSocketConstructor }).WebSocket;
   if (global) return global;
   throw new Error('Spyglass: this runtime has no WebSocket; pass one as options.WebSocket');

@@ -1,8 +1,13 @@
+// The one build of QuickJS used (release, synchronous, with its own .wasm file) is imported by
+// itself rather than through `quickjs-emscripten`, which would bring its three other builds
+// (about 5 MB) into every install of the SDK.
+import RELEASE_SYNC from '@jitl/quickjs-wasmfile-release-sync';
 import {
-  getQuickJS, newQuickJSWASMModuleFromVariant, newVariant, RELEASE_SYNC,
+  newQuickJSWASMModuleFromVariant, newVariant,
   type QuickJSContext, type QuickJSHandle, type QuickJSRuntime, type QuickJSWASMModule,
-} from 'quickjs-emscripten';
-import { MOCK_LIMITS, type ConsoleEntry, type MockResponse } from './mocked-routes';
+} from 'quickjs-emscripten-core';
+import { MOCK_LIMITS } from './mock-limits';
+import type { ConsoleEntry, MockResponse } from './mocked-routes';
 
 /**
  * Runs dynamic mock handlers — user code — in QuickJS compiled to WebAssembly, with a time limit
@@ -56,7 +61,7 @@ export function configureSandboxEngine(options: { wasmUrl?: string }): void {
  */
 export function loadSandboxEngine(): Promise<QuickJSWASMModule> {
   if (engine) return engine;
-  const loading = wasmUrl ? newQuickJSWASMModuleFromVariant(newVariant(RELEASE_SYNC, { wasmLocation: wasmUrl })) : getQuickJS();
+  const loading = newQuickJSWASMModuleFromVariant(wasmUrl ? newVariant(RELEASE_SYNC, { wasmLocation: wasmUrl }) : RELEASE_SYNC);
   engine = loading.then((qjs) => {
     const runtime = qjs.newRuntime();
     const context = runtime.newContext();

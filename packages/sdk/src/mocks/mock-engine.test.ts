@@ -8,7 +8,7 @@ const routeOf = (id: string, data: Partial<MockDataInput>, createdAt = '2026-01-
 function engine() {
   const logs: Array<[string, ConsoleEntry[]]> = [];
   const errors: Array<[string, string]> = [];
-  const mocks = new MockEngine({ onHandlerLog: (id, entries) => logs.push([id, entries]), onHandlerError: (id, error) => errors.push([id, error]) });
+  const mocks = new MockEngine({ onHandlerLog: (id, entries) => logs.push([id, entries]), onHandlerError: (id, error) => errors.push([id, error]) }, () => import('@spyglass/protocol/sandbox'));
   return { mocks, logs, errors };
 }
 

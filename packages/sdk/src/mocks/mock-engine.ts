@@ -1,10 +1,8 @@
-import {
-  compileItemMocks, compileRoutes, DeviceMocks, INTERCEPTED_HEADER, mapRemoteUrl, parseRequestUrl,
-  type ConsoleEntry, type DeviceItemMock, type DeviceMockedRoute, type MockRuleSet,
-} from '@spyglass/protocol';
-import type * as Sandbox from '@spyglass/protocol/sandbox';
+import { compileItemMocks, compileRoutes, INTERCEPTED_HEADER, mapRemoteUrl, parseRequestUrl, type MockRuleSet } from '@spyglass/protocol/device';
+import type { ConsoleEntry, DeviceItemMock, DeviceMockedRoute, DeviceMocks } from '@spyglass/protocol';
 import type { HandlerSandbox } from '@spyglass/protocol/sandbox';
 import type { MockedBy } from '../capture/interceptors';
+import type { SandboxModule } from '../runtime';
 
 /** A request as the mock engine sees it, whatever client made it (fetch, XHR, node:http). */
 export interface MockableRequest {
@@ -29,13 +27,8 @@ export interface MockEngineHooks {
 }
 
 /** The sandbox module is loaded only once a dynamic route arrives: apps without one never pay for it. */
-type SandboxModule = typeof Sandbox;
 let sandboxModule: Promise<SandboxModule> | undefined;
 let sandboxWasmUrl: string | undefined;
-const loadSandbox = () => (sandboxModule ??= import('@spyglass/protocol/sandbox').then((module) => {
-  if (sandboxWasmUrl) module.configureSandboxEngine({ wasmUrl: sandboxWasmUrl });
-  return module;
-}));
 
 /**
  * The device's mocks: the set the server sent last, compiled for matching. Item mocks come
@@ -48,9 +41,22 @@ export class MockEngine {
   private routes: MockRuleSet<DeviceMockedRoute> = compileRoutes<DeviceMockedRoute>([]);
   private readonly sandboxes = new Map<string, { code: string; box: Promise<HandlerSandbox | { error: string; logs: ConsoleEntry[] }> }>();
 
-  /** `wasmUrl`: where a browser app serves the sandbox's WebAssembly (SpyglassOptions.mockSandboxWasmUrl). */
-  constructor(private readonly hooks: MockEngineHooks, wasmUrl?: string) {
+  /**
+   * `importSandbox`: the runtime's way to load the handler sandbox, absent where it cannot run
+   * (React Native has no WebAssembly). `wasmUrl`: where a browser app serves the sandbox's
+   * WebAssembly (SpyglassOptions.mockSandboxWasmUrl).
+   */
+  constructor(private readonly hooks: MockEngineHooks, private readonly importSandbox?: () => Promise<SandboxModule>, wasmUrl?: string) {
     sandboxWasmUrl ??= wasmUrl;
+  }
+
+  private loadSandbox(): Promise<SandboxModule> {
+    const load = this.importSandbox;
+    if (!load) return Promise.reject(new Error('Dynamic mocked routes need WebAssembly, which this runtime does not have'));
+    return (sandboxModule ??= load().then((module) => {
+      if (sandboxWasmUrl) module.configureSandboxEngine({ wasmUrl: sandboxWasmUrl });
+      return module;
+    }));
   }
 
   /** How many item mocks and routes are applied. */
@@ -64,7 +70,7 @@ export class MockEngine {
 
   /** Applies a `mocks` command's set; an older set than the one applied is ignored. Throws on a bad set. */
   apply(args: unknown): { routes: number; itemMocks: number } {
-    const mocks = DeviceMocks.parse(args);
+    const mocks = deviceMocks(args);
     if (mocks.revision < this.revision) return this.counts;
     this.revision = mocks.revision;
     this.items = compileItemMocks(mocks.itemMocks);
@@ -77,7 +83,7 @@ export class MockEngine {
       }
     }
     // Loaded now, so that the first matching request does not wait for the WebAssembly.
-    for (const [id, code] of dynamic) if (!this.sandboxes.has(id)) this.sandboxes.set(id, { code, box: loadSandbox().then((m) => m.HandlerSandbox.create(code)) });
+    for (const [id, code] of dynamic) if (!this.sandboxes.has(id)) this.sandboxes.set(id, { code, box: this.sandboxFor(code) });
     return this.counts;
   }
 
@@ -137,14 +143,18 @@ export class MockEngine {
     return { kind: 'respond', status: data.statusCode, headers: withIntercepted(headers, route.id), body: data.body, delayMs: data.delayMs, mockedBy };
   }
 
+  private sandboxFor(code: string): Promise<HandlerSandbox | { error: string; logs: ConsoleEntry[] }> {
+    return this.loadSandbox().then((m) => m.HandlerSandbox.create(code), (error: unknown) => ({ error: `Error: ${(error as Error).message}`, logs: [] }));
+  }
+
   private async runHandler(route: DeviceMockedRoute, request: MockableRequest): Promise<{ status: number; headers: Record<string, string>; body: string }> {
     let entry = this.sandboxes.get(route.id);
     if (!entry) {
-      entry = { code: route.mockData.code, box: loadSandbox().then((m) => m.HandlerSandbox.create(route.mockData.code)) };
+      entry = { code: route.mockData.code, box: this.sandboxFor(route.mockData.code) };
       this.sandboxes.set(route.id, entry);
     }
-    const [box, sandbox] = await Promise.all([entry.box, loadSandbox()]);
-    const outcome = 'run' in box ? box.run(sandbox.handlerRequest(request)) : { ok: false as const, error: box.error, logs: box.logs };
+    const box = await entry.box;
+    const outcome = 'run' in box ? box.run((await this.loadSandbox()).handlerRequest(request)) : { ok: false as const, error: box.error, logs: box.logs };
     // A handler stopped at a limit leaves a disposed sandbox: the next request loads it afresh.
     if ('run' in box && box.broken && this.sandboxes.get(route.id) === entry) this.sandboxes.delete(route.id);
     if (outcome.logs.length) this.hooks.onHandlerLog(route.id, outcome.logs);
@@ -152,6 +162,17 @@ export class MockEngine {
     this.hooks.onHandlerError(route.id, outcome.error);
     return { status: 500, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ error: `Mock handler failed: ${outcome.error}` }) };
   }
+}
+
+/**
+ * The set of a `mocks` command. The server built it from routes it validated when they were
+ * saved, so the device checks only the frame's outline rather than carrying every mock schema.
+ */
+function deviceMocks(args: unknown): DeviceMocks {
+  const set = args as Partial<DeviceMocks> | null;
+  if (typeof set?.revision !== 'number' || !Number.isInteger(set.revision) || set.revision < 0) throw new Error('revision must be a non-negative integer');
+  if (!Array.isArray(set.routes) || !Array.isArray(set.itemMocks)) throw new Error('routes and itemMocks must be arrays');
+  return set as DeviceMocks;
 }
 
 function withIntercepted(headers: Record<string, string>, id: string): Record<string, string> {

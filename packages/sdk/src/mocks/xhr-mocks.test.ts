@@ -25,8 +25,8 @@ describe.skipIf(!CHROMIUM)('mocks in Chromium', () => {
   beforeAll(async () => {
     protocol = await ProtocolServer.start();
     const bundle = await build({
-      entryPoints: [fileURLToPath(new URL('../index.ts', import.meta.url))],
-      bundle: true, write: false, format: 'esm', platform: 'browser', target: 'es2022', external: ['ws', 'node:*'],
+      entryPoints: [fileURLToPath(new URL('../browser.ts', import.meta.url))],
+      bundle: true, write: false, format: 'esm', platform: 'browser', target: 'es2022',
     });
     const sdk = bundle.outputFiles[0]!.text;
     site = http.createServer((req, res) => {

@@ -1,12 +1,8 @@
-/**
- * The Spyglass device SDK for JavaScript runtimes (Node 20+, browsers, React Native).
- * Start with {@link createSpyglass}.
- */
-export { createSpyglass, Spyglass, type SpyglassClient, type SpyglassEvents, type SpyglassOptions, type SpyglassStats } from './client';
+// What every entry (node, browser, react-native) exports besides createSpyglass.
+export type { SpyglassClient, SpyglassEvents, SpyglassOptions, SpyglassStats } from './options';
 export type { ConnectionStatus } from './connection';
 export { SpyglassError, type SpyglassErrorCode } from './errors';
-export type { KeyValueStorage } from './install-id';
-export { memoryStorage } from './install-id';
+export { memoryStorage, type KeyValueStorage } from './install-id';
 export type { AnalyticsOptions, EventOptions, LogLevel, LogOptions, ScreenshotInput } from './items';
 export type { ForwardOverride, InterceptedRequest, InterceptorControls, MockedBy, RequestInterceptor } from './capture/interceptors';
 export type { CapturedBody } from './body';

@@ -1,0 +1,122 @@
+import type { CommandFrame, DeviceInfo, FeatureToggles, WelcomeFrame } from '@spyglass/protocol';
+import type { BackoffOptions } from './backoff';
+import type { FetchFunction } from './capture/fetch';
+import type { RequestInterceptor } from './capture/interceptors';
+import type { ConnectionStatus } from './connection';
+import type { SpyglassError } from './errors';
+import type { KeyValueStorage } from './install-id';
+import type { AnalyticsOptions, EventOptions, LogOptions, ScreenshotInput } from './items';
+import type { OutboxOptions, OutboxStats } from './outbox';
+import type { WebSocketConstructor } from './websocket';
+
+// The public API of the SDK, the same in every runtime (node, browser, react-native entries).
+
+/** Options of {@link createSpyglass}. */
+export interface SpyglassOptions {
+  /** Base URL of the Spyglass server, e.g. `https://spyglass.example.com`. */
+  serverUrl: string;
+  /** The account's API key (Settings → API key), `sg_live_...`. */
+  apiKey: string;
+  /**
+   * Device fields of the dashboard (name, model, OS, app version, bundle id, battery, screen,
+   * locale...). What the SDK can detect by itself is filled in; these values win. React Native
+   * apps should pass `platform: Platform.OS`.
+   */
+  device?: Partial<DeviceInfo>;
+  /** A fixed device id. By default one is created on first run and kept in `storage`. */
+  installId?: string;
+  /**
+   * Where the install id is kept. By default: `localStorage` in browsers; in Node a small file
+   * in the user's config directory, one per app (see README), so a restarted app stays the same
+   * device; memory in React Native (pass `AsyncStorage` for a stable device).
+   */
+  storage?: KeyValueStorage;
+  /**
+   * What is captured automatically. `fetch` and `xhr` replace the global functions, `http`
+   * records in Node the node:http/https client requests (axios and other Node clients) and those
+   * of the `undici` package: all on by default. `console` mirrors console output as log items
+   * (default off).
+   */
+  capture?: { fetch?: boolean; xhr?: boolean; http?: boolean; console?: boolean };
+  /** Bodies larger than this are cut (the item says so). Default 1 MiB. */
+  maxBodyBytes?: number;
+  /** Requests whose URL starts with one of these strings or matches one of these patterns are not captured. */
+  ignoreUrls?: (string | RegExp)[];
+  /** Memory bound of what waits for the server (items and characters), and batch sizes. */
+  outbox?: Partial<OutboxOptions>;
+  /** Batches sent and not yet acknowledged before the SDK waits for acks. Default 8. */
+  maxInFlightBatches?: number;
+  /** How long captured items may wait to share a batch. Default 25 ms. */
+  flushIntervalMs?: number;
+  reconnect?: Partial<BackoffOptions>;
+  /** A WebSocket implementation; by default `ws` in Node and the global one elsewhere. */
+  WebSocket?: WebSocketConstructor;
+  /** Answers the dashboard's Take Screenshot: returns the image. Without it the command fails politely. */
+  screenshotCapturer?: () => Promise<ScreenshotInput> | ScreenshotInput;
+  /** Called by the dashboard's Open Debug Window: show your Spyglass sheet. */
+  onOpenSheet?: () => Promise<void> | void;
+  /** Every error the SDK reports (also available as the `error` event). */
+  onError?: (error: SpyglassError) => void;
+  /**
+   * Browsers: the URL where the app serves `emscripten-module.wasm` of
+   * `@jitl/quickjs-wasmfile-release-sync`, which dynamic mocked routes run in. Bundlers that copy
+   * it beside the bundle need nothing; Node needs nothing.
+   */
+  mockSandboxWasmUrl?: string;
+  /** Random source for the reconnect jitter (a seeded one makes runs reproducible). */
+  random?: () => number;
+}
+
+/** Counters of the client (see {@link SpyglassClient.stats}). */
+export interface SpyglassStats extends OutboxStats {
+  status: ConnectionStatus;
+  /** Items not captured because their feature toggle is off. */
+  skipped: number;
+}
+
+export interface SpyglassEvents {
+  status: ConnectionStatus;
+  /** The server accepted this device. */
+  welcome: WelcomeFrame;
+  error: SpyglassError;
+  featureToggles: FeatureToggles;
+  /** A command from the dashboard, after the SDK handled it. */
+  command: CommandFrame;
+}
+
+/** A connected Spyglass device (see {@link createSpyglass}). */
+export interface SpyglassClient {
+  readonly status: ConnectionStatus;
+  /** The device id the server knows this device by, once welcomed. */
+  readonly deviceId: string | undefined;
+  /** What the dashboard lets this device capture. */
+  readonly featureToggles: Readonly<FeatureToggles>;
+  readonly breakpointEnabled: boolean;
+  /**
+   * A fetch that records its requests through this client, whatever `capture.fetch` says; it
+   * wraps the global fetch as it was before the SDK started.
+   */
+  readonly fetch: FetchFunction;
+  /** Records a log line. Answers the item id, or undefined when logs are toggled off. */
+  log(message: string, options?: LogOptions): string | undefined;
+  /** Records an app event (a screen view, a tap...). */
+  event(name: string, options?: EventOptions): string | undefined;
+  /** Records an image, e.g. one your app rendered itself. */
+  screenshot(input: ScreenshotInput): string | undefined;
+  /** Records an analytics event as the app sends it to Firebase Analytics (or any other). */
+  analyticsEvent(name: string, payload?: Record<string, unknown>, options?: AnalyticsOptions): string | undefined;
+  /** Sends changed device fields (battery, orientation, memory...). */
+  updateDevice(fields: Partial<DeviceInfo>): void;
+  /**
+   * Adds a link to the request interceptor chain of captured fetches (mocks use it). Answers
+   * its removal.
+   */
+  addInterceptor(interceptor: RequestInterceptor): () => void;
+  on<K extends keyof SpyglassEvents>(event: K, listener: (value: SpyglassEvents[K]) => void): () => void;
+  /** Resolves once everything captured so far is acknowledged by the server. */
+  flush(): Promise<void>;
+  stats(): SpyglassStats;
+  /** Closes the connection and restores the patched globals. What is unsent is discarded. */
+  stop(): Promise<void>;
+}
+

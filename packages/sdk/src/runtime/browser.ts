@@ -1,0 +1,29 @@
+import { browserFields, commonDeviceFields } from '../device-info';
+import { INSTALL_ID_KEY, loadInstallId, memoryStorage, type KeyValueStorage } from '../install-id';
+import type { Runtime } from '../runtime';
+import { globalWebSocket } from '../websocket';
+
+/**
+ * Browsers (and other runtimes without Node's modules: workers, Deno, Bun's browser build):
+ * the page's WebSocket, `localStorage`, and the sandbox loaded when a dynamic route arrives.
+ */
+export const browserRuntime: Runtime = {
+  detectDevice: async () => ({ ...commonDeviceFields(), ...browserFields() }),
+  defaultInstallId: async () => ({ id: await loadInstallId(pageStorage()) }),
+  WebSocket: globalWebSocket,
+  loadSandbox: () => import('@spyglass/protocol/sandbox'),
+};
+
+/** `localStorage` where the runtime has one and allows it, else memory (one id per page load). */
+function pageStorage(): KeyValueStorage {
+  try {
+    const storage = (globalThis as { localStorage?: KeyValueStorage }).localStorage;
+    if (storage) {
+      storage.getItem(INSTALL_ID_KEY);
+      return storage;
+    }
+  } catch {
+    // storage disabled (privacy mode, sandboxed frame): fall back to memory
+  }
+  return memoryStorage();
+}
