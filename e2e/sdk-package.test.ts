@@ -6,7 +6,7 @@ import path from 'node:path';
 import { RequestsPage, type Device } from '@spyglass/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpByApi, type TestAccount } from './support/accounts';
-import { apiGet, appWithSdk, packSdk, runNode, tarballContents, typecheck } from './support/sdk-package';
+import { appWithSdk, callApi, packSdk, runNode, tarballContents, typecheck } from './support/sdk-package';
 import { startServer, type RunningServer } from './support/server';
 
 /**
@@ -86,7 +86,7 @@ describe('the packed SDK in a Node app outside the repository', () => {
 
   const env = () => ({ SPYGLASS_URL: server.url, SPYGLASS_KEY: account.profile.apiKey, BACKEND_URL: backendUrl, XDG_CONFIG_HOME: configHome });
   const networkItems = async (deviceId: string) =>
-    RequestsPage.parse(await apiGet(server.url, account.token, `/v1/requests?deviceId=${encodeURIComponent(deviceId)}&limit=100`)).items.filter((i) => i.type === 'network');
+    RequestsPage.parse(await callApi(server.url, account.token, 'GET', `/v1/requests?deviceId=${encodeURIComponent(deviceId)}&limit=100`)).items.filter((i) => i.type === 'network');
 
   it('ships only what runs: the builds, their types and maps, no sources and no workspace package', async () => {
     const { files, manifest } = await tarballContents(tarball);
@@ -125,7 +125,7 @@ describe('the packed SDK in a Node app outside the repository', () => {
     const first = JSON.parse(await runNode(app, 'app.mjs', env())) as { deviceId: string };
     const second = JSON.parse(await runNode(app, 'app.mjs', env())) as { deviceId: string };
     expect(second.deviceId).toBe(first.deviceId);
-    const devices = await apiGet<Device[]>(server.url, account.token, '/v1/devices');
+    const devices = await callApi<Device[]>(server.url, account.token, 'GET', '/v1/devices');
     // This app ran four times (ESM, CommonJS, twice more): one device, as on the dashboard.
     expect(devices.map((d) => d.id)).toEqual([first.deviceId]);
     expect(fs.readdirSync(path.join(configHome, 'spyglass/devices')).filter((f) => f.endsWith('.id'))).toEqual([expect.stringMatching(/^shop-app-[0-9a-f]{12}\.0\.id$/)]);

@@ -79,12 +79,14 @@ export async function typecheck(dir: string, project: string): Promise<void> {
   }
 }
 
-/** An authenticated call of the dashboard's API. */
-export async function apiGet<T>(serverUrl: string, token: string, pathname: string): Promise<T> {
+/** An authenticated call of the dashboard's API; answers its JSON. */
+export async function callApi<T>(serverUrl: string, token: string, method: 'GET' | 'POST', pathname: string, body?: unknown): Promise<T> {
   const res = await fetch(`${serverUrl}${pathname}`, {
-    headers: { authorization: `Bearer ${token}`, [CLIENT_VERSION_HEADER]: CLIENT_VERSION, [CLIENT_BUILD_HEADER]: CLIENT_BUILD },
+    method,
+    headers: { authorization: `Bearer ${token}`, [CLIENT_VERSION_HEADER]: CLIENT_VERSION, [CLIENT_BUILD_HEADER]: CLIENT_BUILD, ...(body ? { 'content-type': 'application/json' } : {}) },
+    ...(body ? { body: JSON.stringify(body) } : {}),
   });
-  if (!res.ok) throw new Error(`GET ${pathname}: ${res.status} ${await res.text()}`);
+  if (!res.ok) throw new Error(`${method} ${pathname}: ${res.status} ${await res.text()}`);
   return (await res.json()) as T;
 }
 
