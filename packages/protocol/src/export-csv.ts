@@ -1,7 +1,8 @@
 /**
  * The csv export (spec 001 §7: `spyglass-requests.csv`, columns method, url, status, timestamp),
  * quoted per RFC 4180 by papaparse: CRLF line ends, fields with a comma, quote or line break in
- * double quotes, quotes doubled.
+ * double quotes, quotes doubled. Methods and URLs are chosen by the device, so a cell a spreadsheet
+ * would evaluate as a formula is written as text (see `CSV_FORMULA_START`).
  */
 import Papa from 'papaparse';
 import { z } from 'zod';
@@ -26,7 +27,14 @@ export function csvExportRow(item: CapturedItem): CsvExportRow {
   };
 }
 
-const UNPARSE: Papa.UnparseConfig = { header: false, newline: '\r\n', quotes: false, escapeFormulae: false };
+/**
+ * OWASP's "CSV Injection" rule: a cell that starts with one of these is prefixed with `'` and
+ * quoted, so spreadsheets show it as text. papaparse's own `escapeFormulae: true` pattern ends in
+ * `.*$`, which misses any cell holding a line break (`=HYPERLINK(...)\n...`); this one does not.
+ */
+export const CSV_FORMULA_START = /^[=+\-@\t\r]/;
+
+const UNPARSE: Papa.UnparseConfig = { header: false, newline: '\r\n', quotes: false, escapeFormulae: CSV_FORMULA_START };
 
 export function csvExportEncoder(): ExportEncoder {
   return {
