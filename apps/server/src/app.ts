@@ -13,6 +13,7 @@ import { authenticate } from './plugins/authenticate';
 import { createMailer } from './plugins/mail';
 import { registerJsonBodyParser } from './plugins/json-body';
 import { createAuthRateLimiter } from './plugins/rate-limit';
+import { capConnectionsPerIp, httpServerOptions } from './plugins/http-limits';
 import { BlobStore } from './blobs/blob-store';
 import { DeviceGateway } from './devices/device-gateway';
 import { createLiveNode } from './live/live-node';
@@ -46,9 +47,11 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
     logger: options.logger ?? { level: config.logLevel },
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
+    ...httpServerOptions(config.http),
     // Graceful close: stop accepting, let in-flight requests finish.
     forceCloseConnections: 'idle',
   }).withTypeProvider<ZodTypeProvider>();
+  capConnectionsPerIp(app.server, config.http.maxConnectionsPerIp);
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

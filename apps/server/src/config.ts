@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { loadIngestLimits, type IngestLimits } from './ingest/ingest-limits';
+import type { HttpLimits } from './plugins/http-limits';
 import { MIN_SDK_VERSION } from '@spyglass/protocol';
 
 export interface Config {
@@ -20,6 +21,8 @@ export interface Config {
   /** Requests per minute allowed on the auth endpoints, per client IP and per e-mail address. */
   authRateLimit: { perIp: number; perEmail: number; windowS: number };
   bodyLimitBytes: number;
+  /** Timeouts and the per-address connection cap of both HTTP hosts. */
+  http: HttpLimits;
   serverVersion: string;
   /**
    * Which proxies may set X-Forwarded-For (Fastify's `trustProxy`): off by default, so that a
@@ -84,6 +87,13 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
       windowS: 60,
     },
     bodyLimitBytes: int(env, 'BODY_LIMIT_BYTES', 1024 * 1024),
+    http: {
+      requestTimeoutMs: int(env, 'HTTP_REQUEST_TIMEOUT_MS', 60_000),
+      headersTimeoutMs: int(env, 'HTTP_HEADERS_TIMEOUT_MS', 15_000),
+      idleTimeoutMs: int(env, 'HTTP_IDLE_TIMEOUT_MS', 120_000),
+      // Behind a proxy every client shares the proxy's address: the cap is then the proxy's job.
+      maxConnectionsPerIp: int(env, 'MAX_CONNECTIONS_PER_IP', trustProxy(env.TRUST_PROXY) === false ? 256 : 0),
+    },
     serverVersion: env.npm_package_version || '1.0.0',
     trustProxy: trustProxy(env.TRUST_PROXY),
     redisUrl: env.REDIS_URL || null,

@@ -6,6 +6,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { SESSION_MESSAGES } from '@spyglass/protocol';
 import type { AppContext } from '../context';
+import { capConnectionsPerIp, httpServerOptions } from '../plugins/http-limits';
 import { findSharedSession, toSharedSessionInfo } from '../repositories/sessions.repository';
 import { sharedSessionJson } from './shared-session-json';
 
@@ -27,7 +28,8 @@ const SESSION_ID = /^[A-Za-z0-9]{1,100}$/;
  */
 export async function buildShareServer(ctx: AppContext, log: FastifyBaseLogger): Promise<FastifyInstance> {
   // Downloads are read-only and repeatable: on shutdown they are cut rather than waited for.
-  const share = Fastify({ loggerInstance: log.child({ listener: 'share' }), forceCloseConnections: true });
+  const share = Fastify({ loggerInstance: log.child({ listener: 'share' }), forceCloseConnections: true, ...httpServerOptions(ctx.config.http) });
+  capConnectionsPerIp(share.server, ctx.config.http.maxConnectionsPerIp);
   const notFound = { error: SESSION_MESSAGES.notFound };
 
   share.setNotFoundHandler((_req, reply) => reply.status(404).send({ error: 'Not found' }));
