@@ -223,6 +223,101 @@ const migrations: Record<string, Migration> = {
         .where(sql.ref('is_mocked'), '=', 1).execute();
     },
   },
+  '0005_device_per_account': {
+    // A device is the pair (account, install id), so one phone may be a device of several
+    // accounts, each with its own items and mocks (this replaces 0002's global device ids).
+    // Neither engine changes a primary key in place the same way, so devices, items and
+    // mocked_routes are rebuilt: copies first, then the old tables dropped children first
+    // (nothing cascades onto the copies), then the copies renamed (SQLite rewrites the copies'
+    // foreign keys to the new names; PostgreSQL keeps them by oid).
+    async up(db: Kysely<unknown>) {
+      await db.schema.createTable('devices_v5')
+        .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('id', 'text', (c) => c.notNull())
+        .addColumn('platform', 'text', (c) => c.notNull())
+        .addColumn('info', 'text', (c) => c.notNull())
+        .addColumn('name_override', 'text')
+        .addColumn('group_override', 'text')
+        .addColumn('feature_toggles', 'text', (c) => c.notNull())
+        .addColumn('breakpoint_enabled', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('online', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('last_seen', 'bigint', (c) => c.notNull())
+        .addColumn('last_num', 'bigint', (c) => c.notNull().defaultTo(0))
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('updated_at', 'bigint', (c) => c.notNull())
+        .addPrimaryKeyConstraint('devices_owner_pk', ['user_id', 'id'])
+        .execute();
+
+      await db.schema.createTable('items_v5')
+        .addColumn('user_id', 'text', (c) => c.notNull())
+        .addColumn('device_id', 'text', (c) => c.notNull())
+        .addColumn('id', 'text', (c) => c.notNull())
+        .addColumn('num', 'bigint', (c) => c.notNull())
+        .addColumn('type', 'text', (c) => c.notNull())
+        .addColumn('level', 'text')
+        .addColumn('method', 'text')
+        .addColumn('url', 'text')
+        .addColumn('status', 'integer')
+        .addColumn('duration', 'double precision')
+        .addColumn('size', 'bigint', (c) => c.notNull())
+        .addColumn('sent_at', 'bigint')
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('updated_at', 'bigint', (c) => c.notNull())
+        .addColumn('tags', 'text', (c) => c.notNull().defaultTo('[]'))
+        .addColumn('notes', 'text')
+        .addColumn('is_mocked', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('mock', 'text')
+        .addColumn('mock_data', 'text')
+        .addColumn('meta_data', 'text')
+        .addColumn('details', 'text', (c) => c.notNull())
+        .addColumn('request_body', 'text')
+        .addColumn('request_body_blob', 'text')
+        .addColumn('response_body', 'text')
+        .addColumn('response_body_blob', 'text')
+        .addColumn('image_blob', 'text')
+        .addPrimaryKeyConstraint('items_owner_pk', ['user_id', 'device_id', 'id'])
+        .addForeignKeyConstraint('items_device_fk', ['user_id', 'device_id'], 'devices_v5', ['user_id', 'id'], (fk) => fk.onDelete('cascade'))
+        .execute();
+
+      await db.schema.createTable('mocked_routes_v5')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('user_id', 'text', (c) => c.notNull())
+        .addColumn('device_id', 'text', (c) => c.notNull())
+        .addColumn('is_enabled', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('tags', 'text', (c) => c.notNull().defaultTo('[]'))
+        .addColumn('description', 'text', (c) => c.notNull().defaultTo(''))
+        .addColumn('are_live_updates_enabled', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('method', 'text', (c) => c.notNull())
+        .addColumn('mocked_url', 'text', (c) => c.notNull())
+        .addColumn('mock_data', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('updated_at', 'bigint', (c) => c.notNull())
+        .addForeignKeyConstraint('mocked_routes_device_fk', ['user_id', 'device_id'], 'devices_v5', ['user_id', 'id'], (fk) => fk.onDelete('cascade'))
+        .execute();
+
+      await sql`insert into devices_v5 select user_id, id, platform, info, name_override, group_override, feature_toggles,
+        breakpoint_enabled, online, last_seen, last_num, created_at, updated_at from devices`.execute(db);
+      await sql`insert into items_v5 select user_id, device_id, id, num, type, level, method, url, status, duration, size, sent_at,
+        created_at, updated_at, tags, notes, is_mocked, mock, mock_data, meta_data, details, request_body, request_body_blob,
+        response_body, response_body_blob, image_blob from items`.execute(db);
+      await sql`insert into mocked_routes_v5 select id, user_id, device_id, is_enabled, tags, description, are_live_updates_enabled,
+        method, mocked_url, mock_data, created_at, updated_at from mocked_routes`.execute(db);
+
+      await db.schema.dropTable('items').execute();
+      await db.schema.dropTable('mocked_routes').execute();
+      await db.schema.dropTable('devices').execute();
+      await db.schema.alterTable('devices_v5').renameTo('devices').execute();
+      await db.schema.alterTable('items_v5').renameTo('items').execute();
+      await db.schema.alterTable('mocked_routes_v5').renameTo('mocked_routes').execute();
+
+      await db.schema.createIndex('devices_user').on('devices').columns(['user_id', 'last_seen']).execute();
+      await db.schema.createIndex('items_device_num').on('items').columns(['user_id', 'device_id', 'num']).execute();
+      await db.schema.createIndex('items_user_id').on('items').columns(['user_id', 'id']).execute();
+      await db.schema.createIndex('items_mocked').on('items').columns(['user_id', 'device_id'])
+        .where(sql.ref('is_mocked'), '=', 1).execute();
+      await db.schema.createIndex('mocked_routes_device').on('mocked_routes').columns(['user_id', 'device_id', 'created_at']).execute();
+    },
+  },
 };
 
 export const migrationProvider: MigrationProvider = {

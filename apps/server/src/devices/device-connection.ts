@@ -9,7 +9,7 @@ import type { Db } from '../db/database';
 import type { FrameParser, ParsedFrame } from '../ingest/frame-parser';
 import type { IngestFailure, IngestQueue } from '../ingest/ingest-queue';
 import type { IngestLimits } from '../ingest/ingest-limits';
-import { markDeviceOffline, toDevice, updateDeviceInfo, type DeviceRow } from '../repositories/devices.repository';
+import { markDeviceOffline, toDevice, updateDeviceInfo, type DeviceKey, type DeviceRow } from '../repositories/devices.repository';
 import type { DeviceLink, LocalDeviceHandle } from '../live/device-commands';
 import type { LiveEvents } from '../live/live-events';
 import { describeIssues, readHello, registerDevice, welcomeFrame, type Refusal } from './device-handshake';
@@ -25,7 +25,7 @@ export interface DeviceConnectionDeps {
   events: LiveEvents;
   commands: {
     attach(userId: string, deviceId: string, link: DeviceLink): LocalDeviceHandle;
-    resultReceived(deviceId: string, commandId: string, result: { ok: boolean; data?: unknown; error?: string }): void;
+    resultReceived(userId: string, deviceId: string, commandId: string, result: { ok: boolean; data?: unknown; error?: string }): void;
   };
   log: FastifyBaseLogger;
   limits: IngestLimits;
@@ -33,8 +33,8 @@ export interface DeviceConnectionDeps {
   /** The account-wide buckets, shared by all devices of one account on this node. */
   accountBuckets(userId: string): AccountBuckets;
   /** Registers this connection as the device's current one; answers the one it replaces. */
-  register(deviceId: string, connection: DeviceConnection): DeviceConnection | undefined;
-  unregister(deviceId: string, connection: DeviceConnection): void;
+  register(device: DeviceKey, connection: DeviceConnection): DeviceConnection | undefined;
+  unregister(device: DeviceKey, connection: DeviceConnection): void;
   /** Called once a device is welcomed, with a way to send it commands (its mocks go first). */
   onWelcome?(userId: string, deviceId: string, send: (frame: CommandFrame) => boolean): void;
 }
@@ -105,6 +105,11 @@ export class DeviceConnection {
 
   get isReady(): boolean {
     return this.state === 'ready';
+  }
+
+  /** The device this connection speaks for, once registered. */
+  get device(): DeviceKey | null {
+    return this.row ? { userId: this.userId, deviceId: this.row.id } : null;
   }
 
   send(frame: ServerFrame): boolean {
@@ -235,7 +240,7 @@ export class DeviceConnection {
         this.onItems(frame, data.length, now);
         break;
       case 'result':
-        this.deps.commands.resultReceived(this.row!.id, frame.commandId, { ok: frame.ok, data: frame.data, error: frame.error });
+        this.deps.commands.resultReceived(this.userId, this.row!.id, frame.commandId, { ok: frame.ok, data: frame.data, error: frame.error });
         break;
       case 'device_info':
         void this.onDeviceInfo(frame.device);
@@ -320,7 +325,7 @@ export class DeviceConnection {
     this.userId = userId;
     this.row = row;
     this.intake = new ItemIntake(this.deps, userId, row.id);
-    this.deps.register(row.id, this)?.replace();
+    this.deps.register({ userId, deviceId: row.id }, this)?.replace();
     this.handle = this.deps.commands.attach(userId, row.id, {
       send: (frame: CommandFrame) => this.send(frame),
       close: (code: number, reason: string) => this.close(code, reason),
@@ -357,7 +362,7 @@ export class DeviceConnection {
     this.early = [];
     this.admission.clearBacklog();
     if (!wasRegistered || !this.row) return;
-    this.deps.unregister(this.row.id, this);
+    this.deps.unregister({ userId: this.userId, deviceId: this.row.id }, this);
     this.handle?.detach();
     if (this.replaced) return;
     try {

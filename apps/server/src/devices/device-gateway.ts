@@ -7,7 +7,7 @@ import { IngestQueue } from '../ingest/ingest-queue';
 import { createItemWriter } from '../repositories/item-writer.repository';
 import type { IngestLimits } from '../ingest/ingest-limits';
 import { TokenBucket } from '../lib/token-bucket';
-import { touchDevices } from '../repositories/devices.repository';
+import { touchDevices, type DeviceKey } from '../repositories/devices.repository';
 import { DeviceConnection, type DeviceConnectionDeps } from './device-connection';
 import type { LiveEvents } from '../live/live-events';
 import type { UpgradeHandler } from '../live/ws-upgrades';
@@ -22,6 +22,9 @@ export interface DeviceGatewayOptions {
   now(): number;
   onWelcome?: DeviceConnectionDeps['onWelcome'];
 }
+
+/** Devices are keyed by (account, install id): one install may be a device of several accounts. */
+const deviceKey = ({ userId, deviceId }: DeviceKey) => `${userId}\n${deviceId}`;
 
 /**
  * The device side of `/ws?type=device` on one node: accepts device sockets, keeps the current
@@ -49,13 +52,15 @@ export class DeviceGateway {
       queue: this.queue,
       parser: this.parser,
       accountBuckets: (userId) => this.accountBuckets(userId),
-      register: (deviceId, connection) => {
-        const previous = this.connections.get(deviceId);
-        this.connections.set(deviceId, connection);
+      register: (device, connection) => {
+        const key = deviceKey(device);
+        const previous = this.connections.get(key);
+        this.connections.set(key, connection);
         return previous === connection ? undefined : previous;
       },
-      unregister: (deviceId, connection) => {
-        if (this.connections.get(deviceId) === connection) this.connections.delete(deviceId);
+      unregister: (device, connection) => {
+        const key = deviceKey(device);
+        if (this.connections.get(key) === connection) this.connections.delete(key);
       },
     };
     this.heartbeat = setInterval(() => void this.beat(), limits.heartbeatIntervalMs);
@@ -93,14 +98,15 @@ export class DeviceGateway {
   private async beat(): Promise<void> {
     const now = this.options.now();
     const { heartbeatTimeoutMs, heartbeatIntervalMs } = this.options.limits;
-    const heard: string[] = [];
-    for (const [deviceId, connection] of this.connections) {
-      if (!connection.isReady) continue;
+    const heard: DeviceKey[] = [];
+    for (const connection of this.connections.values()) {
+      const device = connection.device;
+      if (!connection.isReady || !device) continue;
       if (now - connection.lastHeard > heartbeatTimeoutMs) {
         connection.close(4408, 'Heartbeat timeout');
         continue;
       }
-      if (now - connection.lastHeard <= heartbeatIntervalMs * 2) heard.push(deviceId);
+      if (now - connection.lastHeard <= heartbeatIntervalMs * 2) heard.push(device);
       connection.send({ type: 'ping', t: now });
     }
     // Buckets of accounts idle for a minute are full again anyway; dropping them bounds memory.

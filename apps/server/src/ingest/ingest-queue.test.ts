@@ -26,7 +26,7 @@ function memoryWriter(log: string[]): ItemWriter {
   const nums = new Map<string, number>();
   let lastNum = 0;
   const ops: ItemWriterOps = {
-    devices: (ids) => ids.map((id) => ({ id, user_id: 'user-1', last_num: lastNum })),
+    devices: (keys) => keys.map(({ userId, deviceId }) => ({ id: deviceId, user_id: userId, last_num: lastNum })),
     upsertForDevice(rows: ItemColumns[], last) {
       let next = last;
       const isNew = rows.map((r) => !nums.has(r.id));
@@ -44,7 +44,7 @@ function memoryWriter(log: string[]): ItemWriter {
       log.push('commit');
       return result;
     },
-    async compact(deviceId, ids) {
+    async compact({ deviceId }, ids) {
       log.push(`read back ${ids.join()}`);
       return ids.map((id) => ({ id, deviceId, num: nums.get(id)!, type: 'log', details: { message: 'as stored' } }) as CompactItem);
     },

@@ -25,8 +25,10 @@ interface CommittedRows {
   outcome: UpsertOutcome;
 }
 
+/** One device's batches of a commit; a device is the pair (account, install id). */
 interface DeviceGroup {
   userId: string;
+  deviceId: string;
   batches: IngestBatch[];
   /** By item id, so that an item sent twice in one commit is written once. */
   rows: Map<string, PreparedRow>;
@@ -104,11 +106,11 @@ export class IngestQueue {
         return;
       }
       // One device's bad batch must not cost the others their commit: retry each on its own.
-      for (const [deviceId, group] of groups) {
+      for (const [key, group] of groups) {
         try {
-          await this.write(new Map([[deviceId, group]]));
+          await this.write(new Map([[key, group]]));
         } catch (retryErr) {
-          this.options.log.error({ err: retryErr, deviceId }, 'ingest commit failed');
+          this.options.log.error({ err: retryErr, deviceId: group.deviceId }, 'ingest commit failed');
           for (const batch of group.batches) batch.done('internal');
         }
       }
@@ -118,21 +120,21 @@ export class IngestQueue {
   private async write(groups: Map<string, DeviceGroup>): Promise<void> {
     const now = this.options.now();
     const { committed, vanished } = await this.options.writer.transaction(async (ops) => {
-      const devices = await ops.devices([...groups.keys()]);
-      const known = new Map(devices.map((d) => [d.id, d]));
+      const devices = await ops.devices([...groups.values()]);
+      const known = new Map(devices.map((d) => [groupKey(d.user_id, d.id), d]));
       const committed = new Map<string, CommittedRows>();
       const traffic = new Map<string, TrafficUsage>();
       const vanished = new Set<string>();
-      for (const [deviceId, group] of groups) {
-        const device = known.get(deviceId);
-        if (!device || device.user_id !== group.userId) {
-          vanished.add(deviceId);
+      for (const [key, group] of groups) {
+        const device = known.get(key);
+        if (!device) {
+          vanished.add(key);
           continue;
         }
         const rows = [...group.rows.values()];
         const outcome = await ops.upsertForDevice(rows.map((p) => p.columns), device.last_num);
-        if (outcome.lastNum !== device.last_num) await ops.setLastNum(deviceId, outcome.lastNum);
-        committed.set(deviceId, { rows, outcome });
+        if (outcome.lastNum !== device.last_num) await ops.setLastNum(group, outcome.lastNum);
+        committed.set(key, { rows, outcome });
         const usage = traffic.get(group.userId) ?? { userId: group.userId, day: utcDay(now), bytes: 0, items: 0 };
         usage.bytes += group.frameBytes;
         usage.items += group.rows.size;
@@ -142,15 +144,15 @@ export class IngestQueue {
       return { committed, vanished };
     });
 
-    for (const [deviceId, group] of groups) {
-      const failed = vanished.has(deviceId);
+    for (const [key, group] of groups) {
+      const failed = vanished.has(key);
       for (const batch of group.batches) batch.done(failed ? 'device_deleted' : null);
-      const rows = committed.get(deviceId);
+      const rows = committed.get(key);
       // Asked after the commit, so that a viewer who starts watching later loads these items
       // from the API instead; before it, nobody builds or serializes them.
-      if (!rows || !this.options.events.wantsItems(group.userId, deviceId)) continue;
+      if (!rows || !this.options.events.wantsItems(group.userId, group.deviceId)) continue;
       try {
-        this.options.events.itemsUpserted(group.userId, deviceId, await this.compactItems(deviceId, rows));
+        this.options.events.itemsUpserted(group.userId, group.deviceId, await this.compactItems(group, rows));
       } catch (err) {
         this.options.log.error({ err }, 'live event failed');
       }
@@ -162,9 +164,9 @@ export class IngestQueue {
    * parsed back only if nobody watched when it arrived), an updated one as stored (it keeps its
    * notes, mock state and earlier bodies).
    */
-  private async compactItems(deviceId: string, { rows, outcome }: CommittedRows): Promise<CompactItem[]> {
+  private async compactItems(device: DeviceGroup, { rows, outcome }: CommittedRows): Promise<CompactItem[]> {
     const again = rows.filter((_, i) => !outcome.isNew[i]).map((row) => row.columns.id);
-    const stored = again.length > 0 ? new Map((await this.options.writer.compact(deviceId, again)).map((item) => [item.id, item])) : null;
+    const stored = again.length > 0 ? new Map((await this.options.writer.compact(device, again)).map((item) => [item.id, item])) : null;
     const items: CompactItem[] = [];
     rows.forEach(({ columns, parsed }, i) => {
       const item = outcome.isNew[i] ? toCompactItem(compactRowOf({ ...columns, num: outcome.nums[i]! }), parsed ?? undefined) : stored?.get(columns.id);
@@ -174,11 +176,14 @@ export class IngestQueue {
   }
 }
 
+const groupKey = (userId: string, deviceId: string) => `${userId}\n${deviceId}`;
+
 function groupByDevice(batches: IngestBatch[]): Map<string, DeviceGroup> {
   const groups = new Map<string, DeviceGroup>();
   for (const batch of batches) {
-    let group = groups.get(batch.deviceId);
-    if (!group) groups.set(batch.deviceId, (group = { userId: batch.userId, batches: [], rows: new Map(), frameBytes: 0 }));
+    const key = groupKey(batch.userId, batch.deviceId);
+    let group = groups.get(key);
+    if (!group) groups.set(key, (group = { userId: batch.userId, deviceId: batch.deviceId, batches: [], rows: new Map(), frameBytes: 0 }));
     group.batches.push(batch);
     group.frameBytes += batch.frameBytes;
     for (const row of batch.rows) {

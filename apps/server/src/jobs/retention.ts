@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { BlobStore } from '../blobs/blob-store';
 import type { Db } from '../db/database';
-import { findAllDeviceIds } from '../repositories/devices.repository';
+import { findAllDeviceKeys } from '../repositories/devices.repository';
 import { deleteExpiredItemsOfDevice } from '../repositories/items.repository';
 import { deleteExpiredSessions } from '../repositories/sessions.repository';
 
@@ -29,10 +29,10 @@ const yieldToIngest = () => new Promise<void>((resolve) => setImmediate(resolve)
  */
 export async function runRetention(db: Db, blobs: BlobStore, cutoff: number, batch = RETENTION_BATCH): Promise<RetentionResult> {
   const result: RetentionResult = { items: 0, sessions: 0 };
-  for (const deviceId of await findAllDeviceIds(db)) {
+  for (const device of await findAllDeviceKeys(db)) {
     let after: number | null = 0;
     while (after !== null) {
-      const page = await deleteExpiredItemsOfDevice(db, blobs, deviceId, cutoff, after, batch);
+      const page = await deleteExpiredItemsOfDevice(db, blobs, device, cutoff, after, batch);
       result.items += page.deleted;
       after = page.next;
       await yieldToIngest();

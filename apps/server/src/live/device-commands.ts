@@ -67,7 +67,8 @@ interface LocalDevice {
 }
 
 interface Relayed {
-  deviceId: string;
+  /** The (account, device) the command was written to: only its own connection may answer it. */
+  key: string;
   reply(result: CommandResult | null): void;
   timer: NodeJS.Timeout;
 }
@@ -99,7 +100,7 @@ export class DeviceCommands {
     const key = localKey(userId, deviceId);
     let local = this.devices.get(key);
     if (!local) {
-      const subscription = this.bus.subscribe(topics.device(userId, deviceId), (payload) => this.onRequest(key, deviceId, payload));
+      const subscription = this.bus.subscribe(topics.device(userId, deviceId), (payload) => this.onRequest(key, payload));
       local = { subscription, links: [] };
       this.devices.set(key, local);
     }
@@ -130,9 +131,9 @@ export class DeviceCommands {
   }
 
   /** A device answered a command with its result frame. */
-  resultReceived(deviceId: string, commandId: string, result: CommandResult): void {
+  resultReceived(userId: string, deviceId: string, commandId: string, result: CommandResult): void {
     const relayed = this.relayed.get(commandId);
-    if (!relayed || relayed.deviceId !== deviceId) return;
+    if (!relayed || relayed.key !== localKey(userId, deviceId)) return;
     this.relayed.delete(commandId);
     clearTimeout(relayed.timer);
     relayed.reply({ ok: result.ok, data: result.data, error: result.error });
@@ -179,7 +180,7 @@ export class DeviceCommands {
     for (const id of [...this.pending.keys()]) this.settle(id, null);
   }
 
-  private onRequest(key: string, deviceId: string, payload: string): void {
+  private onRequest(key: string, payload: string): void {
     const parsed = NodeRequest.safeParse(parseJson(payload));
     const local = this.devices.get(key);
     if (!parsed.success || !local) return;
@@ -201,7 +202,7 @@ export class DeviceCommands {
       reply(null);
     }, request.timeoutMs);
     timer.unref();
-    this.relayed.set(request.id, { deviceId, reply, timer });
+    this.relayed.set(request.id, { key, reply, timer });
   }
 
   private onReply(payload: string): void {

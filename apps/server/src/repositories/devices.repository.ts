@@ -84,31 +84,31 @@ export async function deleteDevice(db: Db, blobs: BlobStore, userId: string, id:
   return true;
 }
 
-/** Every device's id, for jobs that walk all accounts (retention). */
-export async function findAllDeviceIds(db: Db): Promise<string[]> {
-  return (await db.selectFrom('devices').select('id').execute()).map((r) => r.id);
+/** Every device of every account, for jobs that walk all accounts (retention). */
+export async function findAllDeviceKeys(db: Db): Promise<DeviceKey[]> {
+  return (await db.selectFrom('devices').select(['user_id', 'id']).execute()).map((r) => ({ userId: r.user_id, deviceId: r.id }));
 }
 
 // ---- used by the device connection ----
 
 export type HelloOutcome =
   | { ok: true; row: DeviceRow; created: boolean }
-  | { ok: false; reason: 'other_account' | 'device_limit' };
+  | { ok: false; reason: 'device_limit' };
 
 /**
  * Registers a device at hello: creates it (within the account's device limit) or refreshes what it
- * reports, and marks it online. A known device never counts against the limit again.
+ * reports, and marks it online. A known device never counts against the limit again. A device is
+ * the pair (account, install id): the same install id in another account is another device.
  */
 export async function registerDeviceOnHello(
   db: Db, userId: string, id: string, info: DeviceInfo, now: number, limit = DEVICE_LIMIT,
 ): Promise<HelloOutcome> {
   return db.transaction().execute(async (trx) => {
-    const existing = await trx.selectFrom('devices').selectAll().where('id', '=', id).executeTakeFirst();
-    if (existing && existing.user_id !== userId) return { ok: false, reason: 'other_account' } as const;
+    const existing = await trx.selectFrom('devices').selectAll().where('user_id', '=', userId).where('id', '=', id).executeTakeFirst();
     if (existing) {
       await trx.updateTable('devices')
         .set({ info: JSON.stringify(info), platform: info.platform, online: 1, last_seen: now, updated_at: now })
-        .where('id', '=', id).execute();
+        .where('user_id', '=', userId).where('id', '=', id).execute();
       const row = { ...existing, info: JSON.stringify(info), platform: info.platform, online: 1, last_seen: now, updated_at: now };
       return { ok: true, row, created: false } as const;
     }
@@ -135,10 +135,18 @@ export async function updateDeviceInfo(db: Db, userId: string, id: string, info:
   return findDeviceRow(db, userId, id);
 }
 
+/** A device's identity: its install id within its account. */
+export interface DeviceKey {
+  userId: string;
+  deviceId: string;
+}
+
 /** Records that these devices were heard from (heartbeats, items). */
-export async function touchDevices(db: Db, ids: string[], now: number): Promise<void> {
-  if (ids.length === 0) return;
-  await db.updateTable('devices').set({ last_seen: now, online: 1 }).where('id', 'in', ids).execute();
+export async function touchDevices(db: Db, devices: DeviceKey[], now: number): Promise<void> {
+  if (devices.length === 0) return;
+  await db.updateTable('devices').set({ last_seen: now, online: 1 })
+    .where((eb) => eb(eb.refTuple('user_id', 'id'), 'in', devices.map((d) => eb.tuple(d.userId, d.deviceId))))
+    .execute();
 }
 
 export async function markDeviceOffline(db: Db, userId: string, id: string, now: number): Promise<DeviceRow | undefined> {

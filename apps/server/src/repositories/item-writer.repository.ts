@@ -4,6 +4,7 @@ import type { CompactItem } from '@spyglass/protocol';
 import type { DatabaseHandle } from '../db/database';
 import type { Database } from '../db/schema';
 import { ITEM_COLUMNS, toCompactItem, type CompactItemRow, type ItemColumn, type NewItemRow } from './item-columns';
+import type { DeviceKey } from './devices.repository';
 import {
   addTraffic, insertNewItems, selectCommitDevices, selectCompactItems, selectExistingItemsPg, updateLastNum, upsertItems, upsertItemsPg,
 } from './items.repository';
@@ -23,13 +24,13 @@ export interface TrafficUsage {
 
 /** What one ingest commit does, inside one transaction. */
 export interface ItemWriterOps {
-  devices(ids: string[]): Promise<CommitDevice[]> | CommitDevice[];
+  devices(keys: DeviceKey[]): Promise<CommitDevice[]> | CommitDevice[];
   /**
-   * Upserts one device's rows. New items get the display numbers after `lastNum`, in order;
-   * items stored before keep theirs.
+   * Upserts one device's rows (all of one account and install id). New items get the display
+   * numbers after `lastNum`, in order; items stored before keep theirs.
    */
   upsertForDevice(rows: ItemColumns[], lastNum: number): Promise<UpsertOutcome> | UpsertOutcome;
-  setLastNum(deviceId: string, lastNum: number): Promise<void> | void;
+  setLastNum(device: DeviceKey, lastNum: number): Promise<void> | void;
   addTraffic(usage: TrafficUsage[]): Promise<void> | void;
 }
 
@@ -46,7 +47,7 @@ export interface UpsertOutcome {
 export interface ItemWriter {
   transaction<T>(fn: (ops: ItemWriterOps) => Promise<T>): Promise<T>;
   /** Items as stored, in the list form (for items that were updated rather than inserted). */
-  compact(deviceId: string, ids: string[]): Promise<CompactItem[]>;
+  compact(device: DeviceKey, ids: string[]): Promise<CompactItem[]>;
 }
 
 const CHUNK = 500;
@@ -62,23 +63,24 @@ function chunks<T>(list: T[], size: number): T[][] {
 /** PostgreSQL: the repository's queries, executed in a Kysely transaction. */
 function kyselyWriter(db: Kysely<Database>): ItemWriter {
   const ops = (trx: Kysely<Database>): ItemWriterOps => ({
-    async devices(ids) {
-      const rows = await selectCommitDevices(trx, ids).execute();
+    async devices(keys) {
+      const rows = await selectCommitDevices(trx, keys).execute();
       return rows.map((r) => ({ ...r, last_num: Number(r.last_num) }));
     },
     async upsertForDevice(rows, lastNum) {
+      const userId = rows[0]?.user_id ?? '';
       const deviceId = rows[0]?.device_id ?? '';
       const existing = new Map<string, number>();
       for (const part of chunks(rows.map((r) => r.id), UPSERT_CHUNK)) {
-        for (const r of await selectExistingItemsPg(trx, deviceId, part).execute()) existing.set(r.id, Number(r.num));
+        for (const r of await selectExistingItemsPg(trx, userId, deviceId, part).execute()) existing.set(r.id, Number(r.num));
       }
       let last = lastNum;
       const full = rows.map((r) => ({ ...r, num: existing.get(r.id) ?? ++last }));
       for (const part of chunks(full, UPSERT_CHUNK)) await upsertItemsPg(trx, part).execute();
       return { lastNum: last, nums: full.map((r) => r.num), isNew: rows.map((r) => !existing.has(r.id)) };
     },
-    async setLastNum(deviceId, lastNum) {
-      await updateLastNum(trx, deviceId, lastNum).execute();
+    async setLastNum({ userId, deviceId }, lastNum) {
+      await updateLastNum(trx, userId, deviceId, lastNum).execute();
     },
     async addTraffic(usage) {
       if (usage.length > 0) await addTraffic(trx, usage).execute();
@@ -86,9 +88,11 @@ function kyselyWriter(db: Kysely<Database>): ItemWriter {
   });
   return {
     transaction: (fn) => db.transaction().execute((trx) => fn(ops(trx))),
-    async compact(deviceId, ids) {
+    async compact({ userId, deviceId }, ids) {
       const out: CompactItem[] = [];
-      for (const part of chunks(ids, CHUNK)) out.push(...(await selectCompactItems(db, deviceId, part).execute()).map((r) => toCompactItem(r)));
+      for (const part of chunks(ids, CHUNK)) {
+        out.push(...(await selectCompactItems(db, userId, deviceId, part).execute()).map((r) => toCompactItem(r)));
+      }
       return out;
     },
   };
@@ -127,9 +131,9 @@ function sqliteWriter(db: Kysely<Database>, sqlite: SQLite.Database): ItemWriter
   if (insert.order.join() !== upsert.order.join()) throw new Error('insert and upsert bind their columns differently');
   const numAt = insert.order.indexOf('num');
   const upsertNum = upsert.statement.pluck();
-  const device = prepare(sqlite, selectCommitDevices(db, [s('id')]), ['id'] as const);
-  const compact = prepare(sqlite, selectCompactItems(db, s('deviceId'), [s('id')]), ['deviceId', 'id'] as const);
-  const lastNum = prepare(sqlite, updateLastNum(db, s('deviceId'), s('lastNum')), ['deviceId', 'lastNum'] as const);
+  const device = prepare(sqlite, selectCommitDevices(db, [{ userId: s('userId'), deviceId: s('deviceId') }]), ['userId', 'deviceId'] as const);
+  const compact = prepare(sqlite, selectCompactItems(db, s('userId'), s('deviceId'), [s('id')]), ['userId', 'deviceId', 'id'] as const);
+  const lastNum = prepare(sqlite, updateLastNum(db, s('userId'), s('deviceId'), s('lastNum')), ['userId', 'deviceId', 'lastNum'] as const);
   const traffic = prepare(sqlite, addTraffic(db, [{ userId: s('userId'), day: s('day'), bytes: s('bytes'), items: s('items') }]),
     ['userId', 'day', 'bytes', 'items'] as const);
   const begin = sqlite.prepare('begin immediate');
@@ -137,8 +141,8 @@ function sqliteWriter(db: Kysely<Database>, sqlite: SQLite.Database): ItemWriter
   const rollback = sqlite.prepare('rollback');
 
   const ops: ItemWriterOps = {
-    devices: (ids) => ids.flatMap((id) => {
-      const row = device.statement.get(device.bind({ id })) as CommitDevice | undefined;
+    devices: (keys) => keys.flatMap((key) => {
+      const row = device.statement.get(device.bind(key)) as CommitDevice | undefined;
       return row ? [{ ...row, last_num: Number(row.last_num) }] : [];
     }),
     // Each row is offered the next number. A new item (the common case) is one plain insert; an
@@ -165,8 +169,8 @@ function sqliteWriter(db: Kysely<Database>, sqlite: SQLite.Database): ItemWriter
       }
       return { lastNum: last, nums, isNew };
     },
-    setLastNum(deviceId, n) {
-      lastNum.statement.run(lastNum.bind({ deviceId, lastNum: n }));
+    setLastNum({ userId, deviceId }, n) {
+      lastNum.statement.run(lastNum.bind({ userId, deviceId, lastNum: n }));
     },
     addTraffic(usage) {
       for (const u of usage) traffic.statement.run(traffic.bind(u));
@@ -185,8 +189,8 @@ function sqliteWriter(db: Kysely<Database>, sqlite: SQLite.Database): ItemWriter
         throw err;
       }
     }),
-    compact: (deviceId, ids) => db.connection().execute(async () => ids.flatMap((id) => {
-      const row = compact.statement.get(compact.bind({ deviceId, id })) as CompactItemRow | undefined;
+    compact: ({ userId, deviceId }, ids) => db.connection().execute(async () => ids.flatMap((id) => {
+      const row = compact.statement.get(compact.bind({ userId, deviceId, id })) as CompactItemRow | undefined;
       return row ? [toCompactItem(row)] : [];
     })),
   };

@@ -7,6 +7,7 @@ import type { Database } from '../db/schema';
 import {
   ITEM_COLUMNS, COMPACT_COLUMNS, blobKeysOf, bodyFlags, toCompactItem, toFullItem, type ItemColumn, type NewItemRow,
 } from './item-columns';
+import type { DeviceKey } from './devices.repository';
 
 export const MAX_PAGE_LIMIT = 5000;
 
@@ -87,13 +88,14 @@ export async function clearDeviceItems(db: Db, blobs: BlobStore, userId: string,
  * an owner: it runs for every account.
  */
 export async function deleteExpiredItemsOfDevice(
-  db: Db, blobs: BlobStore, deviceId: string, cutoff: number, after: number, limit: number,
+  db: Db, blobs: BlobStore, { userId, deviceId }: DeviceKey, cutoff: number, after: number, limit: number,
 ): Promise<{ deleted: number; next: number | null }> {
   const rows = await db.selectFrom('items').select(['id', 'num', 'created_at', 'request_body_blob', 'response_body_blob', 'image_blob'])
-    .where('device_id', '=', deviceId).where('num', '>', after).orderBy('num').limit(limit).execute();
+    .where('user_id', '=', userId).where('device_id', '=', deviceId).where('num', '>', after).orderBy('num').limit(limit).execute();
   const expired = rows.filter((r) => Number(r.created_at) < cutoff);
   if (expired.length === 0) return { deleted: 0, next: null };
-  await db.deleteFrom('items').where('device_id', '=', deviceId).where('id', 'in', expired.map((r) => r.id)).execute();
+  await db.deleteFrom('items').where('user_id', '=', userId).where('device_id', '=', deviceId)
+    .where('id', 'in', expired.map((r) => r.id)).execute();
   await blobs.delete(blobKeysOf(expired));
   return { deleted: expired.length, next: rows.length < limit ? null : Number(rows[rows.length - 1]!.num) };
 }
@@ -106,16 +108,19 @@ export async function deleteExpiredItemsOfDevice(
  * PostgreSQL: display numbers already given to items of a device that are sent again (resends,
  * completions), with the ids as one array parameter (a long IN list costs PostgreSQL to parse).
  */
-export function selectExistingItemsPg(db: Kysely<Database>, deviceId: string, ids: string[]) {
-  return db.selectFrom('items').select(['id', 'num']).where('device_id', '=', deviceId).where(sql<boolean>`id = any(${ids}::text[])`);
+export function selectExistingItemsPg(db: Kysely<Database>, userId: string, deviceId: string, ids: string[]) {
+  return db.selectFrom('items').select(['id', 'num'])
+    .where('user_id', '=', userId).where('device_id', '=', deviceId).where(sql<boolean>`id = any(${ids}::text[])`);
 }
 
-export function selectCommitDevices(db: Kysely<Database>, ids: string[]) {
-  return db.selectFrom('devices').select(['id', 'user_id', 'last_num']).where('id', 'in', ids);
+/** The devices of a commit, by (account, install id), with the last display number each gave out. */
+export function selectCommitDevices(db: Kysely<Database>, devices: DeviceKey[]) {
+  return db.selectFrom('devices').select(['id', 'user_id', 'last_num'])
+    .where((eb) => eb(eb.refTuple('user_id', 'id'), 'in', devices.map((d) => eb.tuple(d.userId, d.deviceId))));
 }
 
-export function selectCompactItems(db: Kysely<Database>, deviceId: string, ids: string[]) {
-  return selectCompact(db).where('device_id', '=', deviceId).where('id', 'in', ids);
+export function selectCompactItems(db: Kysely<Database>, userId: string, deviceId: string, ids: string[]) {
+  return selectCompact(db).where('user_id', '=', userId).where('device_id', '=', deviceId).where('id', 'in', ids);
 }
 
 /**
@@ -136,7 +141,7 @@ export function upsertItems(db: Kysely<Database>, rows: NewItemRow[]) {
  * whether the row was new; only resends and completions then take `upsertItems`.
  */
 export function insertNewItems(db: Kysely<Database>, rows: NewItemRow[]) {
-  return db.insertInto('items').values(rows).onConflict((oc) => oc.columns(['device_id', 'id']).doNothing());
+  return db.insertInto('items').values(rows).onConflict((oc) => oc.columns(['user_id', 'device_id', 'id']).doNothing());
 }
 
 const PG_COLUMN_TYPES: Partial<Record<ItemColumn, string>> = {
@@ -155,7 +160,7 @@ export function upsertItemsPg(db: Kysely<Database>, rows: NewItemRow[]) {
 }
 
 function onItemConflict(oc: OnConflictBuilder<Database, 'items'>) {
-  return oc.columns(['device_id', 'id']).doUpdateSet({
+  return oc.columns(['user_id', 'device_id', 'id']).doUpdateSet({
       type: sql`excluded.type`,
       level: sql`excluded.level`,
       method: sql`excluded.method`,
@@ -179,8 +184,8 @@ function onItemConflict(oc: OnConflictBuilder<Database, 'items'>) {
 }
 
 /** Sets a device's last display number after a commit gave out new ones. */
-export function updateLastNum(db: Kysely<Database>, deviceId: string, lastNum: number) {
-  return db.updateTable('devices').set({ last_num: lastNum }).where('id', '=', deviceId);
+export function updateLastNum(db: Kysely<Database>, userId: string, deviceId: string, lastNum: number) {
+  return db.updateTable('devices').set({ last_num: lastNum }).where('user_id', '=', userId).where('id', '=', deviceId);
 }
 
 /** Adds received traffic to the account's daily counter. */
