@@ -78,6 +78,13 @@ function startAppBackend(): Promise<{ url: string; close(): Promise<void> }> {
         res.end(JSON.stringify({ rows: 'r'.repeat(100 * 1024) }));
         return;
       }
+      if (req.url === '/chunked') {
+        // No content-length: the answer travels as chunks, written a moment apart.
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.write('{"page":1,');
+        setTimeout(() => res.end('"rows":[1,2,3]}'), 20);
+        return;
+      }
       res.writeHead(req.method === 'POST' ? 201 : 200, { 'content-type': 'application/json', 'x-backend': 'test' });
       res.end(JSON.stringify({ ok: true, got: Buffer.concat(chunks).toString() }));
     });
@@ -209,6 +216,26 @@ describeApi('JavaScript SDK against the real server', () => {
       await client.stop();
     }
     expect(globalThis.fetch).not.toBe(client.fetch);
+  });
+
+  it("stores the response body of an undici fetch GET whose chunked JSON the app reads with text()", async () => {
+    const undici = await import('undici');
+    // Node's own fetch sets the global dispatcher, which the undici package then uses too: Node
+    // 20's bundled undici publishes no body chunks on the diagnostics channels.
+    await (await fetch(`${backend.url}/plain`)).text();
+    const client = await connect({ capture: { fetch: false, xhr: false, http: true } });
+    try {
+      const text = await (await undici.fetch(`${backend.url}/chunked`)).text();
+      expect(JSON.parse(text)).toEqual({ page: 1, rows: [1, 2, 3] });
+      await expect.poll(async () => (await items(client.deviceId!)).find((i) => i.url?.endsWith('/chunked'))?.status).toBe(200);
+      await client.flush();
+      const [listed] = (await items(client.deviceId!)).filter((i) => i.url?.endsWith('/chunked'));
+      const full = (await api.get(`/v1/requests/${listed!.id}`)).body as CapturedItem;
+      console.log('FULL', JSON.stringify(full), JSON.stringify((await items(client.deviceId!)).filter((i) => i.url?.endsWith('/chunked'))));
+      expect(full.type === 'network' && full.details.response).toMatchObject({ statusCode: 200, body: '{"page":1,"rows":[1,2,3]}' });
+    } finally {
+      await client.stop();
+    }
   });
 
   it('buffers while offline, resends what was not acknowledged, and stores each item exactly once', async () => {

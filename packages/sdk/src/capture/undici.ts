@@ -22,6 +22,8 @@ interface Exchange {
   headersAt?: number;
   response?: NetworkResponse;
   responseBody: BodyCopy;
+  /** The body is copied from the request's handler (see `copyFromHandler`), not from the channel. */
+  copiesFromHandler?: boolean;
 }
 
 const CHANNELS = ['create', 'bodyChunkSent', 'headers', 'bodyChunkReceived', 'trailers', 'error'] as const;
@@ -67,6 +69,7 @@ export async function installUndiciCapture(hooks: CaptureHooks): Promise<() => v
       if (query) request.query = query;
       const exchange: Exchange = { id: newItemId(), started, createdAt, request, requestBody: emptyBodyCopy(), responseBody: emptyBodyCopy() };
       exchanges.set(req, exchange);
+      exchange.copiesFromHandler = copyFromHandler(req, (chunk) => copyChunk(exchange.responseBody, limit, chunk));
       hooks.record(buildNetworkItem(exchange.id, createdAt, { request: { ...request } }));
     },
     bodyChunkSent: (message) => {
@@ -89,7 +92,7 @@ export async function installUndiciCapture(hooks: CaptureHooks): Promise<() => v
     bodyChunkReceived: (message) => {
       const { request, chunk } = message as { request: object; chunk: unknown };
       const exchange = exchanges.get(request);
-      if (exchange) copyChunk(exchange.responseBody, limit, chunk);
+      if (exchange && !exchange.copiesFromHandler) copyChunk(exchange.responseBody, limit, chunk);
     },
     trailers: (message) => complete((message as { request: object }).request),
     error: (message) => {
@@ -102,6 +105,32 @@ export async function installUndiciCapture(hooks: CaptureHooks): Promise<() => v
   return () => {
     for (const name of CHANNELS) dc.unsubscribe(`undici:request:${name}`, handlers[name]);
   };
+}
+
+/**
+ * Copies the response body from the request's own handler. Node 20's bundled undici (6.x)
+ * publishes no `bodyChunkReceived`, and once the app has called Node's fetch, the undici
+ * package's `fetch` and `request` run on that copy's global dispatcher too (undici copies share
+ * it through `Symbol.for('undici.globalDispatcher.1')`): their bodies would be lost. Every undici
+ * version since 4 keeps the handler on the request under a symbol described `handler` and passes
+ * each body chunk to its `onData`; a proxy of it sees the chunks without changing them. Answers
+ * false where the request has no such handler (the channel is then the only source).
+ */
+function copyFromHandler(req: object, copy: (chunk: unknown) => void): boolean {
+  const key = Object.getOwnPropertySymbols(req).find((symbol) => symbol.description === 'handler');
+  const handler = key && (req as Record<symbol, unknown>)[key];
+  if (!handler || typeof handler !== 'object' || typeof (handler as { onData?: unknown }).onData !== 'function') return false;
+  (req as Record<symbol, unknown>)[key] = new Proxy(handler, {
+    get(target, property, receiver) {
+      const value: unknown = Reflect.get(target, property, receiver);
+      if (property !== 'onData' || typeof value !== 'function') return value;
+      return function onData(this: unknown, chunk: unknown) {
+        copy(chunk);
+        return (value as (chunk: unknown) => unknown).call(target, chunk);
+      };
+    },
+  });
+  return true;
 }
 
 function requestHeaders(raw: string[] | string): Record<string, string> {
