@@ -238,4 +238,25 @@ describeApi('SDK applies mocks', () => {
     // A GET to the same URL is not the route's method: it reaches the real server.
     expect(await (await client.fetch(`${app.url}/api/v1/orders`)).json()).toEqual({ server: 'production', url: '/api/v1/orders' });
   });
+
+  it("waits the route's delay before sending a mapRemote request on, through fetch and node:http", async () => {
+    const applied = mocksApplied(client, (m) => m.routes.some((r) => r.mockData.mode === 'mapRemote' && r.mockData.delayMs === 400));
+    const route = (await api.post('/v1/mocked-routes', {
+      deviceId, isEnabled: true,
+      mockData: { mode: 'mapRemote', method: 'GET', mockedUrl: `${app.url}/slow/*`, mapRemoteUrl: `${other.url}/mapped`, statusCode: 200, delayMs: 400 },
+    })).body as MockedRoute;
+    await applied;
+    const timed = async <T>(call: () => Promise<T>) => {
+      const started = Date.now();
+      const value = await call();
+      return { value, ms: Date.now() - started };
+    };
+    const viaFetch = await timed(async () => (await client.fetch(`${app.url}/slow/a`)).json());
+    const viaNode = await timed(async () => JSON.parse((await nodeGet(`${app.url}/slow/b`)).body) as unknown);
+    expect(viaFetch.value).toEqual({ server: 'other', url: '/mapped/a' });
+    expect(viaNode.value).toEqual({ server: 'other', url: '/mapped/b' });
+    expect(viaFetch.ms).toBeGreaterThanOrEqual(390);
+    expect(viaNode.ms).toBeGreaterThanOrEqual(390);
+    await api.delete(`/v1/mocked-routes/${route.id}`);
+  });
 });

@@ -43,6 +43,25 @@ function normalize(args: unknown[], defaultProtocol: string): Normalized | undef
   return { url: `${protocol}//${bracketed}${port}${String(options.path ?? '/')}`, options, callback };
 }
 
+interface AgentLike {
+  addRequest(req: { destroyed?: boolean }, options: unknown): void;
+}
+
+/**
+ * The target's agent, giving the request its connection only after the route's delay: the
+ * request object is the app's at once (the client writes its body into it meanwhile, which
+ * node:http holds until a socket comes), and nothing reaches the network before the delay.
+ */
+function delayedAgent(agent: AgentLike, delayMs: number): AgentLike {
+  const delayed = Object.create(agent) as AgentLike;
+  delayed.addRequest = (req, options) => {
+    setTimeout(() => {
+      if (!req.destroyed) agent.addRequest(req, options);
+    }, delayMs);
+  };
+  return delayed;
+}
+
 /** The raw request a fake socket received: the body after the head, de-chunked. */
 function requestBody(raw: Buffer): string | null {
   const end = raw.indexOf('\r\n\r\n');
@@ -147,9 +166,11 @@ export async function installNodeHttpMocks(engine: MockEngine, shouldMock: (url:
         const target = new URL(peek.url);
         const { agent: _agent, host: _host, ...rest } = normalized.options;
         const headers = { ...(rest.headers as Record<string, string> | undefined), host: target.host };
+        const targetModule = target.protocol === 'https:' ? https : http;
         req = requestOf(target.protocol)({
           ...rest, protocol: target.protocol, hostname: target.hostname.replace(/^\[|\]$/g, ''), port: target.port || undefined,
           path: `${target.pathname}${target.search}`, headers,
+          ...(peek.delayMs > 0 ? { agent: delayedAgent(targetModule.globalAgent as unknown as AgentLike, peek.delayMs) } : {}),
         }, ...(normalized.callback ? [normalized.callback] : []));
         mockedBy.set(req, peek.mockedBy);
       } else {

@@ -67,7 +67,7 @@ describe.skipIf(!CHROMIUM)('mocks in Chromium', () => {
       itemMocks: [{ itemId: 'item-7', method: 'GET', url: `${siteUrl}/api/user\\?id=7`, statusCode: 418, headers: { 'Content-Type': 'application/json', 'X-Teapot': 'yes' }, body: '{"teapot":true}', delayMs: 50, updatedAt: '2026-01-01T00:00:00.000Z' }],
       routes: [
         { id: 'route-todos', createdAt: '2026-01-01T00:00:00.000Z', mockData: MockData.parse({ method: 'POST', mockedUrl: '/api/todos/*', statusCode: 201, headers: [{ key: 'Content-Type', value: 'application/json' }], body: '[{"id":1}]' }) },
-        { id: 'route-map', createdAt: '2026-01-01T00:00:00.000Z', mockData: MockData.parse({ mode: 'mapRemote', method: 'GET', mockedUrl: `${siteUrl}/v1/*`, mapRemoteUrl: `${otherUrl}/v2`, statusCode: 200 }) },
+        { id: 'route-map', createdAt: '2026-01-01T00:00:00.000Z', mockData: MockData.parse({ mode: 'mapRemote', method: 'GET', mockedUrl: `${siteUrl}/v1/*`, mapRemoteUrl: `${otherUrl}/v2`, statusCode: 200, delayMs: 300 }) },
       ],
     };
     protocol.send({ type: 'command', id: 'm1', name: 'mocks', args: mocks });
@@ -89,7 +89,7 @@ describe.skipIf(!CHROMIUM)('mocks in Chromium', () => {
       const results = {
         item: await xhr('GET', '/api/user?id=7', null, 'json'),
         route: await xhr('POST', '/api/todos/list', '{"a":1}'),
-        mapped: await xhr('GET', '/v1/users?x=1', null, 'json'),
+        mapped: await (async () => { const started = Date.now(); const answer = await xhr('GET', '/v1/users?x=1', null, 'json'); return { ...answer, ms: Date.now() - started }; })(),
         real: await xhr('GET', '/api/user?id=8', null, 'json'),
         fetched: await (async () => { const r = await fetch('/api/user?id=7'); return { status: r.status, body: await r.json(), intercepted: r.headers.get('spyglass-intercepted') }; })(),
       };
@@ -98,6 +98,8 @@ describe.skipIf(!CHROMIUM)('mocks in Chromium', () => {
     })()`) as Record<string, { status: number; body: unknown; intercepted: string | null; teapot?: string | null; events?: string[] }>;
 
     expect(seen.item).toMatchObject({ status: 418, body: { teapot: true }, intercepted: 'item-7', teapot: 'yes' });
+    // The mapRemote route's delay is waited before the request goes on.
+    expect((seen.mapped as unknown as { ms: number }).ms).toBeGreaterThanOrEqual(295);
     expect(seen.item!.events).toEqual(expect.arrayContaining(['readystatechange:4', 'load']));
     expect(seen.route).toMatchObject({ status: 201, body: '[{"id":1}]', intercepted: 'route-todos' });
     expect(seen.mapped).toMatchObject({ status: 200, body: { server: 'other', url: '/v2/users?x=1' } });

@@ -62,7 +62,10 @@ export function installXhrMocks(engine: MockEngine, mayMock: (url: string) => bo
       open.call(this, state.method, peek.url, ...state.rest);
       for (const [name, value] of state.headers) setRequestHeader.call(this, name, value);
       mockedBy.set(this, peek.mockedBy);
-      return send.call(this, body);
+      if (peek.delayMs <= 0) return send.call(this, body);
+      // The route's delay, then the request as the app sent it.
+      void delay(peek.delayMs).then(() => send.call(this, body));
+      return undefined;
     }
     void answer(this, state, typeof body === 'string' ? body : null);
     return undefined;
