@@ -39,6 +39,20 @@ describe('handler sandbox', () => {
     expect(await checkHandlerCode('while (true) {}\nfunction handler() {}', { timeoutMs: 30 })).toMatch(/ran longer than 30 ms/);
   });
 
+  it('counts every allocation against the memory limit, not only the largest', async () => {
+    // Three strings of 14 MB: each under the 16 MB limit, 42 MB together. QuickJS built for
+    // WebAssembly cannot measure its blocks, so its own limit only refuses a single block above it.
+    const strings = "function handler() { const s = 'x'.repeat(14 * 1024 * 1024), t = 'y'.repeat(14 * 1024 * 1024), u = 'z'.repeat(14 * 1024 * 1024); return { body: String(s.length + t.length + u.length) }; }";
+    expect(await runHandlerOnce(strings, request, { timeoutMs: 10_000 })).toMatchObject({ ok: false, error: 'Error: the handler used more than 16 MB of memory and was stopped' });
+    // A warm sandbox keeping 6 MB more per call is stopped once what it holds passes the limit.
+    const box = await HandlerSandbox.create("function handler() { (globalThis.kept ??= []).push('k'.repeat(6 * 1024 * 1024)); return { body: String(kept.length) }; }", { timeoutMs: 10_000 });
+    if (!(box instanceof HandlerSandbox)) throw new Error(box.error);
+    const outcomes = [1, 2, 3, 4].map(() => box.run(request));
+    expect(outcomes.filter((o) => o.ok).length).toBeLessThanOrEqual(2);
+    expect(outcomes.at(-1)).toMatchObject({ ok: false });
+    expect(outcomes.find((o) => !o.ok)).toMatchObject({ error: 'Error: the handler used more than 16 MB of memory and was stopped' });
+  });
+
   it('stops a memory bomb at the memory limit', async () => {
     const bomb = 'function handler() { const a = []; while (true) a.push({ i: a.length, s: "abc" + a.length }); }';
     // A generous time limit, so that the memory limit is what stops it.

@@ -44,25 +44,45 @@ export type HandlerOutcome =
 /** The largest body a handler may return (characters). */
 const MAX_RESULT_CHARS = 5 * 1024 * 1024;
 
-let engine: Promise<QuickJSWASMModule> | undefined;
+let warm: Promise<void> | undefined;
 let wasmUrl: string | undefined;
 
 /**
  * Where the engine's WebAssembly file is served, for browser bundles that do not place it beside
- * the script (`quickjs-emscripten`'s `emscripten-module.wasm`). Call before the first load.
+ * the script (`@jitl/quickjs-wasmfile-release-sync`'s `emscripten-module.wasm`). Call before the
+ * first load.
  */
 export function configureSandboxEngine(options: { wasmUrl?: string }): void {
   wasmUrl = options.wasmUrl;
 }
 
+/** The WebAssembly global as a value (its types come without the DOM library as a namespace only). */
+type WasmMemory = NonNullable<Parameters<typeof newVariant>[1]['wasmMemory']>;
+const Wasm = (globalThis as unknown as { WebAssembly: { Memory: new (size: { initial: number; maximum: number }) => WasmMemory } }).WebAssembly;
+const PAGE_BYTES = 64 * 1024;
+/** The memory the engine's build asks for at least. */
+const ENGINE_MIN_BYTES = 16 * 1024 * 1024;
+
 /**
- * Loads the WebAssembly module once per process and warms it up: the first run of freshly
- * compiled WebAssembly is many times slower, which would eat a user's time limit.
+ * An engine instance with a WebAssembly memory of its own, at most `memoryBytes` (and at least
+ * the 16 MB the build needs). QuickJS built for WebAssembly cannot measure the blocks it
+ * allocates (it has no malloc_usable_size), so its own memory limit only refuses a single block
+ * above it: a handler could hold any number of 14 MB strings. The memory's `maximum` is a bound
+ * the engine cannot pass, and a disposed sandbox gives its memory back (a memory shared by all
+ * sandboxes would only ever grow).
  */
-export function loadSandboxEngine(): Promise<QuickJSWASMModule> {
-  if (engine) return engine;
-  const loading = newQuickJSWASMModuleFromVariant(wasmUrl ? newVariant(RELEASE_SYNC, { wasmLocation: wasmUrl }) : RELEASE_SYNC);
-  engine = loading.then((qjs) => {
+async function newEngine(memoryBytes: number): Promise<QuickJSWASMModule> {
+  const memory = new Wasm.Memory({ initial: ENGINE_MIN_BYTES / PAGE_BYTES, maximum: Math.ceil(Math.max(memoryBytes, ENGINE_MIN_BYTES) / PAGE_BYTES) });
+  return newQuickJSWASMModuleFromVariant(newVariant(RELEASE_SYNC, { wasmMemory: memory, ...(wasmUrl ? { wasmLocation: wasmUrl } : {}) }));
+}
+
+/**
+ * Compiles the engine and warms it up, once per process: the first run of freshly compiled
+ * WebAssembly is many times slower, which would eat a user's time limit. Later instances share
+ * the compiled code (the runtime caches it by the module's bytes).
+ */
+export function loadSandboxEngine(): Promise<void> {
+  warm ??= newEngine(ENGINE_MIN_BYTES).then((qjs) => {
     const runtime = qjs.newRuntime();
     const context = runtime.newContext();
     for (const code of [PRELUDE, SERIALIZE, 'JSON.parse(JSON.stringify({ a: [1, "b"] }))', '(async () => 1)()']) {
@@ -72,9 +92,8 @@ export function loadSandboxEngine(): Promise<QuickJSWASMModule> {
     runtime.executePendingJobs();
     context.dispose();
     runtime.dispose();
-    return qjs;
   });
-  return engine;
+  return warm;
 }
 
 /** The request a handler sees: the query taken from the URL. */
@@ -138,8 +157,9 @@ export class HandlerSandbox {
    * error (syntax, a throw at load, no handler, a limit) with the console output so far.
    */
   static async create(code: string, limits: Partial<SandboxLimits> = {}): Promise<HandlerSandbox | { error: string; logs: ConsoleEntry[] }> {
-    const qjs = await loadSandboxEngine();
+    await loadSandboxEngine();
     const all = { ...DEFAULT_SANDBOX_LIMITS, ...limits };
+    const qjs = await newEngine(all.memoryBytes);
     const runtime = qjs.newRuntime();
     runtime.setMemoryLimit(all.memoryBytes);
     runtime.setMaxStackSize(all.stackBytes);

@@ -72,4 +72,15 @@ describe('MockEngine', () => {
     // The next request gets a fresh sandbox, and fails the same way rather than hanging.
     expect(await mocks.decide(request('https://x.example/loop'))).toMatchObject({ status: 500 });
   });
+
+  it('answers 500 when a handler holds more memory than the limit, however it is split', async () => {
+    const { mocks, errors } = engine();
+    mocks.apply({ revision: 1, itemMocks: [], routes: [routeOf('big', {
+      responseMode: 'dynamic', mockedUrl: '/big',
+      // 42 MB of text in three strings, each under the 16 MB limit.
+      code: "function handler() { const parts = ['x', 'y', 'z'].map((c) => c.repeat(14 * 1024 * 1024)); return { body: String(parts.reduce((n, p) => n + p.length, 0)) }; }",
+    })] });
+    expect(await mocks.decide(request('https://x.example/big'))).toMatchObject({ status: 500 });
+    expect(errors).toEqual([['big', 'Error: the handler used more than 16 MB of memory and was stopped']]);
+  });
 });
