@@ -21,7 +21,7 @@ async function bundleKb(entry: string, options: BuildOptions = {}): Promise<{ en
   });
   let entryKb = 0;
   let lazyKb = 0;
-  for (const file of out.outputFiles) {
+  for (const file of out.outputFiles ?? []) {
     const kb = gzipSync(file.contents, { level: 9 }).length / 1024;
     if (file.path.endsWith('/browser.js') || file.path.endsWith('/react-native.js') || file.path.endsWith('/schema.js')) entryKb += kb;
     else lazyKb += kb;
