@@ -312,8 +312,3 @@ export function useLiveMessage<T extends ViewerOutbound['type']>(type: T, listen
   });
   useEffect(() => liveConnection.on(type, (message) => latest.current(message)), [type]);
 }
-
-/** Receives `new_requests` messages of `deviceId` while mounted (null: none). */
-export function useWatchDevice(deviceId: string | null): void {
-  useEffect(() => (deviceId === null ? undefined : liveConnection.watchDevice(deviceId)), [deviceId]);
-}

@@ -9,8 +9,6 @@ import { DETAILS_DEFAULT_HEIGHT, DETAILS_MIN_HEIGHT } from './panel-height';
 
 export const REQUEST_TABS = ['Body', 'Headers', 'Query', 'Details'] as const;
 export const RESPONSE_TABS = ['Body', 'Headers', 'Details'] as const;
-export type RequestTab = (typeof REQUEST_TABS)[number];
-export type ResponseTab = (typeof RESPONSE_TABS)[number];
 
 /** How a body is shown: structured (JSON tree, indented XML, form table), as it came, or rendered (HTML in a sandbox). */
 export const BODY_VIEWS = ['pretty', 'raw', 'preview'] as const;

@@ -2,5 +2,3 @@
 export const ROW_HEIGHT = 30;
 export const OVERSCAN = 20;
 export const NEW_ROW_ANIMATION = { durationMs: 400, offsetPx: 30 } as const;
-/** Spec 001 §9: scroll idle reset 150 ms. */
-export const SCROLL_IDLE_MS = 150;

@@ -1,4 +1,4 @@
-import { NewRowTracker } from '../list/new-row-animation';
+import { NewRowTracker } from '../list/new-row-tracker';
 import { searchTextsOf } from '../search/search-texts';
 import { HistoryLoader, type FetchHistoryPage } from './history-loader';
 import { ListStore, type ListStoreOptions } from './list-store';

@@ -45,8 +45,3 @@ export function useRecomputing(store: ListStore): boolean {
 export function useStoreVersion(store: ListStore): number {
   return useSyncExternalStore(store.subscribe, () => store.version, () => store.version);
 }
-
-/** Changes with any change of the selection. */
-export function useSelectionVersion(store: ListStore): number {
-  return useSyncExternalStore(store.subscribe, () => store.selectionVersion, () => store.selectionVersion);
-}

@@ -1,7 +1,7 @@
 import type { CompactItem } from '@spyglass/protocol';
 import { Trash2 } from 'lucide-react';
 import { memo, useRef, useSyncExternalStore, type MouseEvent } from 'react';
-import type { NewRowTracker } from '../list/new-row-animation';
+import type { NewRowTracker } from '../list/new-row-tracker';
 import type { ListStore } from '../store/list-store';
 import type { ColumnLayout } from './columns';
 import { useRowArrival } from './row-arrival';

@@ -1,6 +1,6 @@
 import { useLayoutEffect, type RefObject } from 'react';
 import { NEW_ROW_ANIMATION } from '../list/list-constants';
-import type { NewRowTracker } from '../list/new-row-animation';
+import type { NewRowTracker } from '../list/new-row-tracker';
 
 /**
  * At most this many arrival animations run at once: about a screenful of rows. Measured in

@@ -1,4 +1,3 @@
-import { useLayoutEffect, type RefObject } from 'react';
 import { NEW_ROW_ANIMATION } from './list-constants';
 
 /**
@@ -30,20 +29,4 @@ export class NewRowTracker {
       if (now - at >= NEW_ROW_ANIMATION.durationMs) this.arrivals.delete(id);
     }
   }
-}
-
-const KEYFRAMES: Keyframe[] = [
-  { transform: `translateY(-${NEW_ROW_ANIMATION.offsetPx}px)`, opacity: 0 },
-  { transform: 'none', opacity: 1 },
-];
-
-/** Slides a row in from 30 px above over 400 ms when it mounts for a newly arrived item. */
-export function useNewRowAnimation(ref: RefObject<HTMLElement | null>, id: string, tracker: NewRowTracker): void {
-  useLayoutEffect(() => {
-    const element = ref.current;
-    if (!element || !tracker.take(id)) return;
-    if (window.matchMedia?.('(prefers-reduced-motion: reduce)').matches) return;
-    const animation = element.animate(KEYFRAMES, { duration: NEW_ROW_ANIMATION.durationMs, easing: 'ease-out' });
-    return () => animation.cancel();
-  }, [ref, id, tracker]);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { NewRowTracker } from './new-row-animation';
+import { NewRowTracker } from './new-row-tracker';
 
 describe('NewRowTracker', () => {
   it('answers true once for an item that arrived within the 400 ms of the animation', () => {
