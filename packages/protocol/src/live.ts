@@ -44,3 +44,10 @@ export const ViewerOutbound = z.discriminatedUnion('type', [
   z.object({ type: z.literal('resync'), deviceId: z.string().nullable(), reason: z.string() }),
 ]);
 export type ViewerOutbound = z.infer<typeof ViewerOutbound>;
+
+/**
+ * Close codes of the viewer live channel besides the standard ones: the token is unknown or was
+ * revoked (checked when the viewer connects and at each heartbeat), or the account is locked.
+ * The browser reloads the account on either, which signs it out or shows the locked screen.
+ */
+export const VIEWER_CLOSE_CODES = { unauthorized: 4401, locked: 4403 } as const;

@@ -12,6 +12,12 @@ export const SESSION_MAX_ITEMS = 250_000;
 export const SESSION_ITEMS_PAGE_MAX = 5000;
 export const SESSION_ITEMS_PAGE_DEFAULT = 5000;
 
+/**
+ * The `<meta name>` the share host puts into the page it serves: the page then reads the shared
+ * session's data.json from its own origin and calls no /v1.
+ */
+export const SHARE_HOST_META = 'spyglass-share-host';
+
 /** Spec 001 §8 texts of the session screens. */
 export const SESSION_MESSAGES = {
   notFound: 'Session not found',

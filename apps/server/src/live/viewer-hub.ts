@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { WebSocket } from 'ws';
-import { ViewerInbound, type ViewerOutbound } from '@spyglass/protocol';
+import { VIEWER_CLOSE_CODES, ViewerInbound, type ViewerOutbound } from '@spyglass/protocol';
 import { TokenBucket } from '../lib/token-bucket';
 import { topics, type BusSubscription, type LiveBus } from './bus';
 import { itemMessagesOf } from './viewer-messages';
@@ -24,9 +24,6 @@ export interface ViewerHubOptions {
    */
   heartbeatMs?: number;
 }
-
-/** Close code of a viewer whose token is unknown or was revoked. */
-export const VIEWER_UNAUTHORIZED = 4401;
 
 /** The viewer's TCP socket, corked while a multi-message payload is written to it. */
 export interface ViewerTransport {
@@ -297,7 +294,7 @@ export class ViewerHub {
         // A viewer is authenticated once, at connect: a token revoked since then ends the connection here.
         viewer.stillAuthorized().then(
           (ok) => {
-            if (!ok) viewer.ws.close(VIEWER_UNAUTHORIZED, 'Unauthorized');
+            if (!ok) viewer.ws.close(VIEWER_CLOSE_CODES.unauthorized, 'Unauthorized');
           },
           (err: unknown) => this.options.log.warn({ err }, 'checking a viewer token failed'),
         );

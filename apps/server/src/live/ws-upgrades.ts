@@ -6,13 +6,11 @@ import { isTrue } from '../db/database';
 import type { App, AppContext } from '../context';
 import { findUserByTokenHash } from '../repositories/auth-tokens.repository';
 import { ACCOUNT_LOCKED_MESSAGE } from '../services/auth.service';
-import { VIEWER_UNAUTHORIZED, type ViewerHub } from './viewer-hub';
+import { VIEWER_CLOSE_CODES } from '@spyglass/protocol';
+import type { ViewerHub } from './viewer-hub';
 
 /** Takes over an upgrade request on `/ws` whose `type` query parameter named this handler. */
 export type UpgradeHandler = (request: IncomingMessage, socket: Duplex, head: Buffer, url: URL) => void;
-
-/** Close codes a viewer may receive, besides the standard ones. */
-export const VIEWER_CLOSE_CODES = { unauthorized: VIEWER_UNAUTHORIZED, locked: 4403 } as const;
 
 /** The most a viewer may send in one message: pings, subscriptions and signalling are small. */
 const VIEWER_MAX_PAYLOAD = 64 * 1024;

@@ -4,7 +4,7 @@ import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { SESSION_MESSAGES } from '@spyglass/protocol';
+import { SESSION_MESSAGES, SHARE_HOST_META } from '@spyglass/protocol';
 import type { AppContext } from '../context';
 import { capConnectionsPerIp, httpServerOptions } from '../plugins/http-limits';
 import { findSharedSession, toSharedSessionInfo } from '../repositories/sessions.repository';
@@ -60,7 +60,7 @@ export async function buildShareServer(ctx: AppContext, log: FastifyBaseLogger):
     // The same page as the dashboard's, marked so that it reads data.json from its own origin
     // and makes no call to an API that is not here.
     const page = fs.readFileSync(path.join(WEB_DIST, 'index.html'), 'utf8')
-      .replace('<head>', '<head><meta name="spyglass-share-host" content="1">');
+      .replace('<head>', `<head><meta name="${SHARE_HOST_META}" content="1">`);
     share.get<{ Params: { id: string } }>('/shared-sessions/:id', (_req, reply) =>
       reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(page));
     // The page's own scripts, styles and icons; never index.html under another name.

@@ -1,14 +1,14 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { Device } from '@spyglass/protocol';
+import { VIEWER_CLOSE_CODES, type Device } from '@spyglass/protocol';
 import { toast } from 'sonner';
 import { ACCOUNT_QUERY_KEY } from '../../lib/account';
 import { LOCAL_RESYNC_REASON, useLiveMessage, useLiveState } from '../../lib/live';
 import { applyDeviceStatus, removeDevice, replaceDevice } from './device-cache';
 import { DEVICES_QUERY_KEY, useDevices } from './devices.api';
 
-/** Close codes of a viewer whose token was revoked or whose account was locked (server live/ws.plugin.ts). */
-const ACCOUNT_CLOSE_CODES = new Set([4401, 4403]);
+/** Close codes of a viewer whose token was revoked or whose account was locked. */
+const ACCOUNT_CLOSE_CODES = new Set<number>([VIEWER_CLOSE_CODES.unauthorized, VIEWER_CLOSE_CODES.locked]);
 
 /**
  * Keeps the device list (TanStack Query cache) current from the live channel while the shell is

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import {
-  CapturedItem, ErrorBody, Session, SESSION_MESSAGES, SessionItemsPage, SessionList, SharedSessionData, sharedSessionDataPath,
+  CapturedItem, ErrorBody, Session, SESSION_MESSAGES, SessionItemsPage, SessionList, SHARE_HOST_META, SharedSessionData, sharedSessionDataPath,
   SuccessBody, type CompactItem, type CreateSessionBody, type UpdateSessionBody,
 } from '@spyglass/protocol';
 import { api, ApiError } from '../../lib/api';
@@ -47,7 +47,7 @@ export const fetchSessionItem = (sessionId: string, itemId: string) =>
 
 /** True on the public share host (SHARE_URL), whose page carries this mark (apps/server/src/share). */
 export function isShareHost(): boolean {
-  return document.querySelector('meta[name="spyglass-share-host"]') !== null;
+  return document.querySelector(`meta[name="${SHARE_HOST_META}"]`) !== null;
 }
 
 /**
