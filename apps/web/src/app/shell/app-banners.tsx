@@ -5,7 +5,7 @@ import { TRIAL_EXPIRED_EVENT } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
 import { useIsOnline } from '../../lib/media';
 import { Banner } from '../../ui/banner';
-import { LiveConnectionBanner } from './live-channel';
+import { LiveConnectionBanner } from './live-connection';
 
 /** Set once any call answers 402 with trialExpired (spec 000 §7.1). */
 function useTrialExpiredSignal(): boolean {

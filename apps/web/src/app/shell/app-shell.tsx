@@ -7,7 +7,7 @@ import { ResizeHandle } from '../../ui/resize-handle';
 import { LoadingScreen } from '../../ui/spinner';
 import { ErrorBoundary } from '../error-boundary';
 import { AppBanners } from './app-banners';
-import { LiveChannel } from './live-channel';
+import { ShellLiveConnection } from './live-connection';
 import { RightSidebar } from './right-sidebar';
 import { Sidebar } from './sidebar';
 import { TopBar } from './top-bar';
@@ -73,7 +73,7 @@ export function AppShell() {
           sidebarOpen={sidebarOpen}
           onToggleSidebar={() => (isMobile ? setDrawerOpen((open) => !open) : updateSettings({ showSidebar: !settings.showSidebar }))}
         />
-        <LiveChannel />
+        <ShellLiveConnection />
         <AppBanners />
         <main className="shell-content">
           <ErrorBoundary resetKey={location.pathname}>

@@ -11,7 +11,7 @@ import { DEVICES_QUERY_KEY, useDevices } from './devices.api';
 const ACCOUNT_CLOSE_CODES = new Set<number>([VIEWER_CLOSE_CODES.unauthorized, VIEWER_CLOSE_CODES.locked]);
 
 /**
- * Keeps the device list (TanStack Query cache) current from the live channel while the shell is
+ * Keeps the device list (TanStack Query cache) current from the live connection while the shell is
  * shown, on every screen: statuses, updates, deletions, and new devices with a 'New Device added'
  * toast (spec 000 §4.6).
  */

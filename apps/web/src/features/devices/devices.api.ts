@@ -7,7 +7,7 @@ export const DEVICES_QUERY_KEY = ['devices'] as const;
 
 export const fetchDevices = () => api.get('/devices', z.array(Device), { errorMessage: 'Failed to load devices' });
 
-/** The account's devices (spec 001 §7 GET /devices), kept current by the live channel (device-live-sync.ts). */
+/** The account's devices (spec 001 §7 GET /devices), kept current by the live connection (device-live-sync.ts). */
 export function useDevices() {
   return useQuery({ queryKey: DEVICES_QUERY_KEY, queryFn: fetchDevices });
 }

@@ -1,13 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Device, DeviceCommandResponse, type FeatureToggles } from '@spyglass/protocol';
+import { Device, DeviceCommandResponse, SuccessBody, type FeatureToggles } from '@spyglass/protocol';
 import { toast } from 'sonner';
-import { z } from 'zod';
 import { api } from '../../../lib/api';
 import { useLiveMessage } from '../../../lib/live';
 import { applyDeviceStatus, removeDevice, replaceDevice } from '../device-cache';
 import { DEVICES_QUERY_KEY } from '../devices.api';
 
-/** Below the list's key, so that the live channel's reload of the list (on each connect) reloads it too. */
+/** Below the list's key, so that the live connection's reload of the list (on each connect) reloads it too. */
 export const deviceQueryKey = (deviceId: string) => [...DEVICES_QUERY_KEY, deviceId] as const;
 
 const path = (deviceId: string, rest = '') => `/devices/${encodeURIComponent(deviceId)}${rest}`;
@@ -17,7 +16,7 @@ export const fetchDevice = (deviceId: string) => api.get(path(deviceId), Device,
 
 /**
  * One device (GET /devices/{id}), shown at once from the device list when it holds it, and kept
- * current by the live channel while the dashboard is open.
+ * current by the live connection while the dashboard is open.
  */
 export function useDevice(deviceId: string) {
   const queryClient = useQueryClient();
@@ -79,13 +78,13 @@ export const withToggle = (device: Device, toggle: keyof FeatureToggles, on: boo
 
 /**
  * DELETE /devices/{id}: the device, its items and blobs are gone; the list forgets it at once.
- * The toasts belong to the mutation, not the button: the live channel's device_deleted may close
+ * The toasts belong to the mutation, not the button: the live connection's device_deleted may close
  * the dashboard (and unmount the button) before the answer arrives.
  */
 export function useDeleteDevice(deviceId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.delete(path(deviceId), z.object({ success: z.literal(true) }), { errorMessage: 'Failed to delete device' }),
+    mutationFn: () => api.delete(path(deviceId), SuccessBody, { errorMessage: 'Failed to delete device' }),
     onSuccess: () => {
       queryClient.setQueryData<Device[]>(DEVICES_QUERY_KEY, (devices) => devices && removeDevice(devices, deviceId));
       toast.success('Device deleted successfully');

@@ -2,7 +2,7 @@ import type { Device } from '@spyglass/protocol';
 import { useMemo } from 'react';
 import { liveConnection } from '../../../lib/live';
 import { LoadingRequests } from '../../requests/inspector/inspector-states';
-import { loadDeviceItem } from '../../requests/inspector/items-api';
+import { loadDeviceItem } from '../../requests/requests.api';
 import { RequestsScreen } from '../../requests/inspector/requests-screen';
 import { useRequestList } from '../../requests/store/use-request-list';
 import { SaveSessionButton } from '../../sessions/save-session-button';

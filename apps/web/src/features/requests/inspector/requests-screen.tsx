@@ -22,7 +22,7 @@ import { storeOrder } from '../table/table-sort';
 import { canDeleteItems } from './inspector-mode';
 import { LoadFailed, LoadingRequests, NoDevice, NoRequestsYet, NoSearchResults } from './inspector-states';
 import { InspectorToolbar } from './inspector-toolbar';
-import { clearDeviceItems, deleteItems } from './items-api';
+import { clearDeviceItems, deleteItems } from '../requests.api';
 import type { ListShortcut } from './list-shortcuts';
 import type { RequestsScreenProps } from './requests-screen-props';
 import { RowMenu } from './row-menu';

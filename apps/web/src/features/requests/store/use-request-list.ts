@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import type { ViewerOutbound } from '@spyglass/protocol';
 import type { FetchHistoryPage } from './history-loader';
 import { createRequestList, type RequestList } from './request-list';
-import { requestsPageFetcher } from './requests-api';
+import { requestsPageFetcher } from '../requests.api';
 
 /** The part of the tab's live connection (lib/live.ts) the request list needs. */
 export interface LiveSource {

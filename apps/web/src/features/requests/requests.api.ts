@@ -1,11 +1,18 @@
-import { CapturedItem, DELETE_REQUESTS_MAX, DeletedCountResponse } from '@spyglass/protocol';
-import { z } from 'zod';
-import { api } from '../../../lib/api';
+import { CapturedItem, DELETE_REQUESTS_MAX, DeletedCountResponse, REQUESTS_PAGE_DEFAULT, RequestsPage, SuccessBody } from '@spyglass/protocol';
+import { api } from '../../lib/api';
+import type { FetchHistoryPage } from './store/history-loader';
+
+/** Pages of GET /v1/requests for one device, newest first (spec 001 §8: Failed to load requests). */
+export function requestsPageFetcher(deviceId: string, limit = REQUESTS_PAGE_DEFAULT): FetchHistoryPage {
+  return (before, signal) => api.get('/requests', RequestsPage, {
+    query: { deviceId, before, limit },
+    signal,
+    errorMessage: 'Failed to load requests',
+  });
+}
 
 /** The full item of a row, bodies and screenshot included (GET /v1/requests/{id}). */
 export const loadDeviceItem = (id: string) => api.get(`/requests/${encodeURIComponent(id)}`, CapturedItem);
-
-const Success = z.object({ success: z.literal(true) });
 
 /**
  * Deletes items on the server (DELETE /v1/requests/{id} for one, DELETE /v1/requests {ids} for
@@ -13,7 +20,7 @@ const Success = z.object({ success: z.literal(true) });
  */
 export async function deleteItems(ids: readonly string[]): Promise<void> {
   if (ids.length === 1) {
-    await api.delete(`/requests/${encodeURIComponent(ids[0]!)}`, Success);
+    await api.delete(`/requests/${encodeURIComponent(ids[0]!)}`, SuccessBody);
     return;
   }
   for (let i = 0; i < ids.length; i += DELETE_REQUESTS_MAX) {

@@ -5,10 +5,11 @@ import { connectionLostText, useLiveConnectionLifecycle, useLiveState } from '..
 import { Banner } from '../../ui/banner';
 
 /**
- * The tab's live connection while the signed-in shell is shown, and what it keeps current on every
- * screen. A component of its own, so that live updates re-render nothing else.
+ * Keeps the tab's live connection (lib/live.ts) open while the signed-in shell is shown, and what
+ * it keeps current on every screen. A component of its own, so that live updates re-render
+ * nothing else.
  */
-export function LiveChannel() {
+export function ShellLiveConnection() {
   useLiveConnectionLifecycle(useToken());
   useDeviceLiveSync();
   return null;
