@@ -29,7 +29,11 @@ describeApi('ingest', () => {
   beforeAll(async () => {
     server = await startTestServer({
       // Frames from 8 KB up are parsed on the worker thread, so that most tests here cross it too.
-      config: { ingest: { ...DEFAULT_INGEST_LIMITS, maxFrameBytes: 256 * 1024, maxItemsPerFrame: 50, offThreadParseBytes: 8 * 1024 } },
+      // The fuzz below sends hundreds of refused frames on purpose: closing a device for that is
+      // tested in device-abuse.test.ts.
+      config: {
+        ingest: { ...DEFAULT_INGEST_LIMITS, maxFrameBytes: 256 * 1024, maxItemsPerFrame: 50, offThreadParseBytes: 8 * 1024, refusalsBurst: 100_000 },
+      },
     });
     const account = await signUp(server.url);
     apiKey = account.profile.apiKey;

@@ -43,6 +43,11 @@ export const DEVICE_CLOSE_CODES = {
   deviceDeleted: 4410,
   /** Another connection said hello with the same device id (the device reconnected). */
   replaced: 4000,
+  /**
+   * Policy violation: the device kept sending frames the server had to refuse (bad JSON, bad
+   * shapes, frames too large). Not fatal: an SDK reconnects with backoff.
+   */
+  misbehaving: 1008,
 } as const;
 
 export const ERROR_CODES = [

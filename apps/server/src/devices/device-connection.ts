@@ -13,7 +13,7 @@ import { markDeviceOffline, toDevice, updateDeviceInfo, type DeviceKey, type Dev
 import type { DeviceLink, LocalDeviceHandle } from '../live/device-commands';
 import type { LiveEvents } from '../live/live-events';
 import { describeIssues, readHello, registerDevice, welcomeFrame, type Refusal } from './device-handshake';
-import { FrameAdmission, seqOf, type AccountBuckets, type Rejection } from './frame-admission';
+import { FrameAdmission, peekSeq, seqOf, type AccountBuckets, type Rejection } from './frame-admission';
 import { ItemIntake } from './item-intake';
 
 /** What every device connection of a node shares. */
@@ -40,6 +40,8 @@ export interface DeviceConnectionDeps {
 }
 
 type State = 'hello' | 'registering' | 'ready' | 'closed';
+
+type Transport = { cork(): void; uncork(): void; once(event: 'drain', listener: () => void): unknown };
 
 /** Frames that may arrive between hello and welcome (an SDK that pipelines) are kept, up to this many. */
 const MAX_EARLY_FRAMES = 64;
@@ -85,9 +87,18 @@ export class DeviceConnection {
 
   /** Whether the socket is corked until the acks of the current commit are all written. */
   private corked = false;
+  /** Whether reading from the device is paused until it reads what it was sent. */
+  private readingPaused = false;
+  /** The latest device_info not written yet, and when the last one was. */
+  private pendingInfo: DeviceInfo | null = null;
+  private infoTimer: NodeJS.Timeout | null = null;
+  private infoWrittenAt = -Infinity;
 
-  /** `transport`: the TCP socket under `ws`, corked while one commit's acks are written. */
-  constructor(private readonly ws: WebSocket, private readonly deps: DeviceConnectionDeps, private readonly transport: { cork(): void; uncork(): void } | null = null) {
+  /**
+   * `transport`: the TCP socket under `ws`, corked while one commit's acks are written; its
+   * `drain` resumes reading from a device that had too much unread.
+   */
+  constructor(private readonly ws: WebSocket, private readonly deps: DeviceConnectionDeps, private readonly transport: Transport | null = null) {
     const now = deps.now();
     this.lastHeard = now;
     this.admission = new FrameAdmission(deps.limits, () => deps.accountBuckets(this.userId), now);
@@ -113,9 +124,29 @@ export class DeviceConnection {
   }
 
   send(frame: ServerFrame): boolean {
+    return this.write(JSON.stringify(frame));
+  }
+
+  private write(data: string): boolean {
     if (this.ws.readyState !== WebSocket.OPEN) return false;
-    this.ws.send(JSON.stringify(frame));
+    this.ws.send(data);
+    this.holdBackIfUnread();
     return true;
+  }
+
+  /**
+   * Backpressure: once the device has more than `maxUnreadBytes` of our frames unread, nothing
+   * more is read from it (so it cannot make us write more) until the socket drains. A device that
+   * never reads again also stops being heard from, and the heartbeat closes it.
+   */
+  private holdBackIfUnread(): void {
+    if (this.readingPaused || !this.transport || this.ws.bufferedAmount <= this.deps.limits.maxUnreadBytes) return;
+    this.readingPaused = true;
+    this.ws.pause();
+    this.transport.once('drain', () => {
+      this.readingPaused = false;
+      if (!this.closed) this.ws.resume();
+    });
   }
 
   close(code: number, reason: string): void {
@@ -137,8 +168,20 @@ export class DeviceConnection {
     this.send({ type: 'error', code, message, ...extra });
   }
 
+  /**
+   * Refuses a frame. A device refused more often than its budget allows (garbage, bad shapes,
+   * oversized frames: not rate limits) is closed instead of being answered again and again.
+   */
   private reject({ code, message, ...extra }: Rejection): void {
-    this.error(code, message, extra);
+    if (this.admission.countRefusal(code, this.deps.now())) {
+      this.error(code, message, extra);
+      return;
+    }
+    if (this.ws.readyState !== WebSocket.OPEN) return;
+    this.deps.log.warn({ deviceId: this.row?.id }, 'closing a device that keeps sending refused frames');
+    this.close(DEVICE_CLOSE_CODES.misbehaving, 'Too many refused frames');
+    // A flooding device rarely answers the close handshake in time: it gets a second, not ws's 30.
+    setTimeout(() => this.ws.terminate(), 1000).unref();
   }
 
   private fail(code: DeviceErrorCode, message: string, closeCode: number): void {
@@ -151,8 +194,8 @@ export class DeviceConnection {
   }
 
   private onMessage(raw: RawData): void {
-    if (this.state === 'closed') return;
-    this.lastHeard = this.deps.now();
+    // Once closing, what a device still sends is dropped unread.
+    if (this.state === 'closed' || this.ws.readyState !== WebSocket.OPEN) return;
     if (this.state === 'registering') {
       this.keepEarly(raw);
       return;
@@ -206,13 +249,21 @@ export class DeviceConnection {
 
   private handleFrame(data: Buffer, preParsed: ParsedFrame | null): void {
     const now = this.deps.now();
+    if (this.state !== 'hello') {
+      // Charged before parsing: a flood of frames costs no JSON.parse.
+      const overBudget = this.admission.admitBytes(data.length, peekSeq(data), now);
+      if (overBudget) {
+        this.reject(overBudget);
+        return;
+      }
+    }
     let json: unknown;
     try {
       if (preParsed && !preParsed.ok) throw new Error(preParsed.error);
       json = preParsed ? preParsed.value : JSON.parse(data.toString('utf8'));
     } catch {
       if (this.state === 'hello') this.fail('bad_hello', 'The first frame must be a JSON hello frame', DEVICE_CLOSE_CODES.badHello);
-      else this.error('bad_frame', 'Frames must be JSON objects');
+      else this.reject({ code: 'bad_frame', message: 'Frames must be JSON objects' });
       return;
     }
     if (this.state === 'hello') {
@@ -222,18 +273,15 @@ export class DeviceConnection {
       });
       return;
     }
-    const overBudget = this.admission.admitBytes(data.length, json, now);
-    if (overBudget) {
-      this.reject(overBudget);
-      return;
-    }
     const parsed = DeviceFrame.safeParse(json);
     if (!parsed.success) {
       const seq = seqOf(json);
       const isItems = (json as { type?: unknown } | null)?.type === 'items';
-      this.error(isItems ? 'bad_items' : 'bad_frame', describeIssues(parsed.error), seq === undefined ? {} : { seq });
+      this.reject({ code: isItems ? 'bad_items' : 'bad_frame', message: describeIssues(parsed.error), ...(seq === undefined ? {} : { seq }) });
       return;
     }
+    // Only a valid frame keeps a device alive: garbage does not hold its connection open.
+    this.lastHeard = now;
     const frame = parsed.data;
     switch (frame.type) {
       case 'items':
@@ -243,7 +291,7 @@ export class DeviceConnection {
         this.deps.commands.resultReceived(this.userId, this.row!.id, frame.commandId, { ok: frame.ok, data: frame.data, error: frame.error });
         break;
       case 'device_info':
-        void this.onDeviceInfo(frame.device);
+        this.onDeviceInfo(frame.device, now);
         break;
       case 'ping':
         this.send({ type: 'pong', ...(frame.t !== undefined ? { t: frame.t } : {}) });
@@ -251,7 +299,7 @@ export class DeviceConnection {
       case 'pong':
         break;
       case 'hello':
-        this.error('bad_frame', 'This connection already said hello');
+        this.reject({ code: 'bad_frame', message: 'This connection already said hello' });
         break;
     }
   }
@@ -284,7 +332,7 @@ export class DeviceConnection {
           this.transport!.uncork();
         });
       }
-      this.ws.send(`{"type":"ack","seq":${seq}}`);
+      this.write(`{"type":"ack","seq":${seq}}`);
     } else if (failure === 'device_deleted') {
       this.error('device_deleted', 'This device was deleted', { seq });
       this.close(DEVICE_CLOSE_CODES.deviceDeleted, 'Device deleted');
@@ -336,14 +384,33 @@ export class DeviceConnection {
     const device = toDevice(row, now);
     this.send(welcomeFrame(hello, device, this.deps.limits, now));
     this.state = 'ready';
+    this.lastHeard = this.deps.now();
     this.deps.events.deviceConnected(userId, device, created);
     this.deps.onWelcome?.(userId, device.id, (frame) => this.send(frame));
     for (const raw of this.early.splice(0)) this.onMessage(raw);
   }
 
-  private async onDeviceInfo(info: DeviceInfo): Promise<void> {
+  /**
+   * device_info is coalesced: written and announced at most once per interval, the last one
+   * winning, so that a device sending thousands costs a write a second, not one each (and
+   * other accounts' commits never queue behind them).
+   */
+  private onDeviceInfo(info: DeviceInfo, now: number): void {
+    this.pendingInfo = info;
+    if (this.infoTimer) return;
+    const wait = Math.max(0, this.infoWrittenAt + this.deps.limits.deviceInfoIntervalMs - now);
+    this.infoTimer = setTimeout(() => void this.writeDeviceInfo(), wait);
+  }
+
+  private async writeDeviceInfo(): Promise<void> {
+    if (this.infoTimer) clearTimeout(this.infoTimer);
+    this.infoTimer = null;
+    const info = this.pendingInfo;
+    this.pendingInfo = null;
+    if (!info || !this.row) return;
+    this.infoWrittenAt = this.deps.now();
     try {
-      const row = await updateDeviceInfo(this.deps.db, this.userId, this.row!.id, info, this.deps.now());
+      const row = await updateDeviceInfo(this.deps.db, this.userId, this.row!.id, info, this.infoWrittenAt);
       if (row) this.deps.events.deviceUpdated(this.userId, toDevice(row, this.deps.now()));
     } catch (err) {
       this.deps.log.error({ err }, 'device info update failed');
@@ -364,8 +431,10 @@ export class DeviceConnection {
     if (!wasRegistered || !this.row) return;
     this.deps.unregister({ userId: this.userId, deviceId: this.row.id }, this);
     this.handle?.detach();
-    if (this.replaced) return;
     try {
+      // What the device last reported is kept, even when it had not been written yet.
+      await this.writeDeviceInfo();
+      if (this.replaced) return;
       await this.markOffline(this.userId, this.row.id);
     } catch (err) {
       this.deps.log.error({ err }, 'marking a device offline failed');

@@ -42,6 +42,7 @@ const withSeq = (seq: number | undefined) => (seq === undefined ? {} : { seq });
 export class FrameAdmission {
   private readonly items: TokenBucket;
   private readonly bytes: TokenBucket;
+  private readonly refusals: TokenBucket;
   private lastSeq = -1;
   private inFlightItems = 0;
   private backlogBytes = 0;
@@ -49,6 +50,18 @@ export class FrameAdmission {
   constructor(private readonly limits: IngestLimits, private readonly account: () => AccountBuckets, now: number) {
     this.items = new TokenBucket(limits.deviceItemsPerSecond, limits.deviceItemsBurst, now);
     this.bytes = new TokenBucket(limits.deviceBytesPerSecond, limits.deviceBytesBurst, now);
+    this.refusals = new TokenBucket(limits.refusalsPerSecond, limits.refusalsBurst, now);
+  }
+
+  /**
+   * Counts a refused frame; false once the device has been refused more than its budget allows.
+   * Rate refusals do not count: a device that slows down as told is not misbehaving.
+   */
+  countRefusal(code: DeviceErrorCode, now: number): boolean {
+    if (code === 'rate_limited') return true;
+    if (!this.refusals.has(1, now)) return false;
+    this.refusals.take(1, now);
+    return true;
   }
 
   /** Frames larger than the limit are answered without being parsed. */
@@ -78,8 +91,11 @@ export class FrameAdmission {
     this.backlogBytes = 0;
   }
 
-  /** Byte rates are checked before validation, so that a flood costs no parsing of its items. */
-  admitBytes(bytes: number, json: unknown, now: number): Rejection | null {
+  /**
+   * Every frame is charged before it is parsed, so that a flood costs no parsing. `seq` is the
+   * frame's, read without parsing it, for the error the device gets.
+   */
+  admitBytes(bytes: number, seq: number | undefined, now: number): Rejection | null {
     const account = this.account().bytes;
     if (this.bytes.has(bytes, now) && account.has(bytes, now)) {
       this.bytes.take(bytes, now);
@@ -88,7 +104,7 @@ export class FrameAdmission {
     }
     return {
       code: 'rate_limited', message: 'Too much data: slow down and send this frame again later',
-      retryAfterMs: Math.max(this.bytes.waitMs(bytes, now), account.waitMs(bytes, now)), ...withSeq(seqOf(json)),
+      retryAfterMs: Math.max(this.bytes.waitMs(bytes, now), account.waitMs(bytes, now)), ...withSeq(seq),
     };
   }
 

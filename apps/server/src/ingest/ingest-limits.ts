@@ -21,6 +21,17 @@ export interface IngestLimits {
   heartbeatTimeoutMs: number;
   helloTimeoutMs: number;
   deviceLimit: number;
+  /**
+   * What the server may have written to a device that it has not read yet: beyond it the server
+   * stops reading from the device until it catches up (so a device that never reads its acks and
+   * errors cannot make the server hold them all).
+   */
+  maxUnreadBytes: number;
+  /** Frames a device may get refused (bad JSON, shape, size, sequence): per second, and in a burst; beyond, it is closed. */
+  refusalsPerSecond: number;
+  refusalsBurst: number;
+  /** A device's device_info frames are written and announced at most once per this interval; the last one wins. */
+  deviceInfoIntervalMs: number;
 }
 
 const MB = 1024 * 1024;
@@ -42,6 +53,10 @@ export const DEFAULT_INGEST_LIMITS: IngestLimits = {
   heartbeatTimeoutMs: DEVICE_LIMITS.heartbeatTimeoutMs,
   helloTimeoutMs: DEVICE_LIMITS.helloTimeoutMs,
   deviceLimit: DEVICE_LIMIT,
+  maxUnreadBytes: 1 * MB,
+  refusalsPerSecond: 10,
+  refusalsBurst: 100,
+  deviceInfoIntervalMs: 1000,
 };
 
 const ENV_NAMES: Partial<Record<keyof IngestLimits, string>> = {

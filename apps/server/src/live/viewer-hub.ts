@@ -261,8 +261,11 @@ export class ViewerHub {
     switch (message.data.type) {
       case 'ping':
         // After the subscriptions asked for before it are live: a pong means "you get everything now".
+        // A viewer that does not read what it is sent gets no more of it, pongs included.
         void viewer.settled.then(() => {
-          if (viewer.overflowedAt === null && viewer.ws.readyState === WebSocket.OPEN) viewer.ws.send(PONG, TEXT);
+          if (viewer.overflowedAt === null && viewer.ws.readyState === WebSocket.OPEN && viewer.ws.bufferedAmount <= this.maxBuffered) {
+            viewer.ws.send(PONG, TEXT);
+          }
         });
         break;
       case 'subscribe':
