@@ -131,7 +131,10 @@ describe('sessions and public sharing', () => {
     const visitorErrors = recordPageErrors(visitor);
     const calls: string[] = [];
     visitor.on('request', (request) => calls.push(new URL(request.url()).pathname));
-    await visitor.goto(shareUrl);
+    const sharePage = await visitor.goto(shareUrl);
+    // The page runs under the share host's strict policy (violations would be page errors).
+    expect(sharePage?.headers()['content-security-policy']).toContain("script-src 'self';");
+    expect(sharePage?.headers()['x-frame-options']).toBe('DENY');
     await visible(visitor.getByRole('heading', { name: 'Checkout flow' }));
     await visible(visitor.getByText('Powered by Spyglass'));
     await visible(visitor.getByText(`Requests: ${n} (Total: ${n})`));
@@ -157,9 +160,13 @@ describe('sessions and public sharing', () => {
 
     // The dashboard's own /shared-sessions route shows the same view to a signed-out visitor.
     const dashboardVisitor = await visitorContext.newPage();
-    await dashboardVisitor.goto(`${env.server.url}/shared-sessions/${session.id}`);
+    const dashboardVisitorErrors = recordPageErrors(dashboardVisitor);
+    const dashboardPage = await dashboardVisitor.goto(`${env.server.url}/shared-sessions/${session.id}`);
+    // The dashboard's policy lets it read data.json from the share host, and nothing else foreign.
+    expect(dashboardPage?.headers()['content-security-policy']).toContain(`connect-src 'self' ${new URL(env.server.shareUrl).origin};`);
     await visible(dashboardVisitor.getByRole('heading', { name: 'Checkout flow' }));
     await visible(dashboardVisitor.getByText(`Requests: ${n} (Total: ${n})`));
+    expect(dashboardVisitorErrors).toEqual([]);
     await dashboardVisitor.close();
 
     // Unshare: the link answers the not-found text at once.

@@ -18,6 +18,20 @@ export default defineConfig(({ command }) => {
         '/ws': { target: server.replace(/^http/, 'ws'), ws: true },
       },
     },
-    build: { outDir: 'dist', sourcemap: true, chunkSizeWarningLimit: 700 },
+    build: {
+      outDir: 'dist',
+      sourcemap: true,
+      chunkSizeWarningLimit: 700,
+      rolldownOptions: {
+        output: {
+          codeSplitting: {
+            // zod and the module that configures it share one chunk, which runs whole before any
+            // chunk that builds schemas: jitless is set before a schema could probe eval, which
+            // the page's Content-Security-Policy refuses (src/lib/zod-jitless.ts).
+            groups: [{ name: 'zod', test: /[\\/]node_modules[\\/]zod[\\/]|[\\/]src[\\/]lib[\\/]zod-jitless\.ts$/ }],
+          },
+        },
+      },
+    },
   };
 });

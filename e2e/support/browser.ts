@@ -24,9 +24,20 @@ export function launchBrowser(): Promise<Browser> {
 
 export const DESKTOP_VIEWPORT = { width: 1280, height: 800 };
 
-/** A fresh browser profile (own local storage) with relative URLs resolved against `baseURL`. */
-export function newContext(browser: Browser, baseURL: string, options: BrowserContextOptions = {}): Promise<BrowserContext> {
-  return browser.newContext({ baseURL, viewport: DESKTOP_VIEWPORT, colorScheme: 'light', ...options });
+// Page code, as text: the e2e sources are compiled without the DOM's types.
+const REPORT_CSP_VIOLATIONS = `document.addEventListener('securitypolicyviolation', (e) => {
+  console.error('CSP violation: ' + e.effectiveDirective + ' blocked ' + (e.blockedURI || 'inline') + ' (' + e.sourceFile + ':' + e.lineNumber + ')');
+});`;
+
+/**
+ * A fresh browser profile (own local storage) with relative URLs resolved against `baseURL`. Both
+ * hosts send a strict Content-Security-Policy; anything it blocks is logged as a console error
+ * ('CSP violation: ...'), so every test that records page errors also proves the page works under it.
+ */
+export async function newContext(browser: Browser, baseURL: string, options: BrowserContextOptions = {}): Promise<BrowserContext> {
+  const context = await browser.newContext({ baseURL, viewport: DESKTOP_VIEWPORT, colorScheme: 'light', ...options });
+  await context.addInitScript(REPORT_CSP_VIOLATIONS);
+  return context;
 }
 
 /**

@@ -1,7 +1,4 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyReply, type FastifyServerOptions } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -14,6 +11,8 @@ import { createMailer } from './plugins/mail';
 import { registerJsonBodyParser } from './plugins/json-body';
 import { createAuthRateLimiter } from './plugins/rate-limit';
 import { capConnectionsPerIp, httpServerOptions } from './plugins/http-limits';
+import { registerSecurityHeaders } from './plugins/security-headers';
+import { loadWebRoot, type WebRoot } from './plugins/web-root';
 import { BlobStore } from './blobs/blob-store';
 import { DeviceGateway } from './devices/device-gateway';
 import { createLiveNode } from './live/live-node';
@@ -31,14 +30,14 @@ import { configRoutes } from './routes/config/config.routes';
 import { healthRoutes, versionRoutes } from './routes/health/health.routes';
 import { demoUserRoutes, userRoutes } from './routes/user/user.routes';
 
-const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
-
 export interface BuildOptions {
   config?: Partial<Config>;
   /** Extra database options (tests pass a private PostgreSQL schema). */
   database?: Partial<OpenOptions>;
   logger?: FastifyServerOptions['logger'];
   now?: () => number;
+  /** The built web client both hosts serve (default `apps/web/dist`). */
+  webRoot?: string;
 }
 
 export async function buildApp(options: BuildOptions = {}): Promise<App> {
@@ -57,6 +56,9 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   registerJsonBodyParser(app);
+  await registerSecurityHeaders(app, {
+    connectTo: [new URL(config.shareUrl).origin], google: config.googleClientId !== null, referrerPolicy: 'strict-origin-when-cross-origin',
+  });
 
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, ...options.database });
   try {
@@ -127,9 +129,10 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
     });
   }, { prefix: '/v1' });
 
-  await registerWebClient(app);
+  const webRoot = loadWebRoot(options.webRoot);
+  if (webRoot) await registerWebClient(app, webRoot);
   // The public share host is a listener of its own (SHARE_PORT); main.ts and tests make it listen.
-  const shareServer = await buildShareServer(ctx, app.log);
+  const shareServer = await buildShareServer(ctx, app.log, webRoot);
   app.decorate('shareServer', shareServer);
   app.addHook('preClose', async () => {
     await shareServer.close();
@@ -138,25 +141,20 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
 }
 
 /** Serves the built dashboard; unknown non-API paths get index.html so client routes work on reload. */
-async function registerWebClient(app: App): Promise<void> {
-  if (!fs.existsSync(path.join(WEB_DIST, 'index.html'))) return;
-  await app.register(fastifyStatic, { root: WEB_DIST, wildcard: false, index: false });
-  const spa = (_req: unknown, reply: { type(t: string): unknown; sendFile(f: string): unknown }) => {
-    reply.type('text/html');
-    return reply.sendFile('index.html');
-  };
-  app.get('/', { schema: { hide: true } }, spa as never);
+async function registerWebClient(app: App, webRoot: WebRoot): Promise<void> {
+  // serve: false: files are sent only by name from the root's list (see WebRoot).
+  await app.register(fastifyStatic, { root: webRoot.dir, serve: false });
+  const page = (reply: FastifyReply) => reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(webRoot.indexHtml);
+  app.get('/', { schema: { hide: true } }, (_req, reply) => page(reply));
   app.get('/*', { schema: { hide: true } }, (req, reply) => {
     const url = req.url.split('?')[0] ?? '';
     if (url.startsWith('/v1/') || url.startsWith('/ws')) {
       return reply.status(404).send({ error: `Route ${req.method} ${url} not found` });
     }
-    if (/\.[a-z0-9]+$/i.test(url)) {
-      // A missing file stays a 404: answering index.html would hand a script tag HTML.
-      if (fs.existsSync(path.join(WEB_DIST, url))) return reply.sendFile(url.slice(1));
-      return reply.status(404).send({ error: `File ${url} not found` });
-    }
-    reply.header('Cache-Control', 'no-cache');
-    return reply.type('text/html').sendFile('index.html');
+    const file = webRoot.fileFor(url);
+    if (file) return reply.sendFile(file.slice(1));
+    // A missing file stays a 404: answering index.html would hand a script tag HTML.
+    if (/\.[a-z0-9]+$/i.test(url)) return reply.status(404).send({ error: 'File not found' });
+    return page(reply);
   });
 }

@@ -1,12 +1,11 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { Readable } from 'node:stream';
-import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { SESSION_MESSAGES, SHARE_HOST_META } from '@spyglass/protocol';
 import type { AppContext } from '../context';
 import { capConnectionsPerIp, httpServerOptions } from '../plugins/http-limits';
+import { registerSecurityHeaders } from '../plugins/security-headers';
+import type { WebRoot } from '../plugins/web-root';
 import { findSharedSession, toSharedSessionInfo } from '../repositories/sessions.repository';
 import { sharedSessionJson } from './shared-session-json';
 
@@ -17,8 +16,6 @@ declare module 'fastify' {
   }
 }
 
-const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/dist');
-
 const SESSION_ID = /^[A-Za-z0-9]{1,100}$/;
 
 /**
@@ -26,11 +23,13 @@ const SESSION_ID = /^[A-Za-z0-9]{1,100}$/;
  * live channel or an account is reachable through it. It answers the shared data, the read-only
  * page and the web client's static files, and reads no token or cookie.
  */
-export async function buildShareServer(ctx: AppContext, log: FastifyBaseLogger): Promise<FastifyInstance> {
+export async function buildShareServer(ctx: AppContext, log: FastifyBaseLogger, webRoot: WebRoot | null): Promise<FastifyInstance> {
   // Downloads are read-only and repeatable: on shutdown they are cut rather than waited for.
   const share = Fastify({ loggerInstance: log.child({ listener: 'share' }), forceCloseConnections: true, ...httpServerOptions(ctx.config.http) });
   capConnectionsPerIp(share.server, ctx.config.http.maxConnectionsPerIp);
   const notFound = { error: SESSION_MESSAGES.notFound };
+  // Nobody outside needs the page's address: it holds the session id.
+  await registerSecurityHeaders(share, { referrerPolicy: 'no-referrer' });
 
   share.setNotFoundHandler((_req, reply) => reply.status(404).send({ error: 'Not found' }));
   share.setErrorHandler((error, request, reply) => {
@@ -55,23 +54,18 @@ export async function buildShareServer(ctx: AppContext, log: FastifyBaseLogger):
     return reply.send(Readable.from(sharedSessionJson(ctx.db, ctx.blobs, row.id, toSharedSessionInfo(row)), { highWaterMark: 1 }));
   });
 
-  if (fs.existsSync(path.join(WEB_DIST, 'index.html'))) {
-    await share.register(fastifyStatic, { root: WEB_DIST, wildcard: false, index: false, serve: false });
+  if (webRoot) {
+    await share.register(fastifyStatic, { root: webRoot.dir, serve: false });
     // The same page as the dashboard's, marked so that it reads data.json from its own origin
     // and makes no call to an API that is not here.
-    const page = fs.readFileSync(path.join(WEB_DIST, 'index.html'), 'utf8')
-      .replace('<head>', `<head><meta name="${SHARE_HOST_META}" content="1">`);
+    const page = webRoot.indexHtml.replace('<head>', `<head><meta name="${SHARE_HOST_META}" content="1">`);
     share.get<{ Params: { id: string } }>('/shared-sessions/:id', (_req, reply) =>
       reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(page));
-    // The page's own scripts, styles and icons; never index.html under another name.
-    share.get<{ Params: { '*': string } }>('/assets/*', (req, reply) => {
-      const file = path.join('assets', req.params['*']);
-      if (!file.startsWith('assets') || !fs.existsSync(path.join(WEB_DIST, file))) return reply.status(404).send({ error: 'Not found' });
-      return reply.sendFile(file);
+    // The page's own scripts, styles and icons, by name from the root's list; never index.html.
+    share.get('/*', (req, reply) => {
+      const file = webRoot.fileFor(req.url.split('?')[0] ?? '');
+      return file ? reply.sendFile(file.slice(1)) : reply.status(404).send({ error: 'Not found' });
     });
-    for (const file of fs.readdirSync(WEB_DIST).filter((f) => f !== 'index.html' && fs.statSync(path.join(WEB_DIST, f)).isFile())) {
-      share.get(`/${file}`, (_req, reply) => reply.sendFile(file));
-    }
   }
   return share;
 }
