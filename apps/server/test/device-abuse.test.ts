@@ -112,4 +112,24 @@ describeApi('device abuse', () => {
     expect(received).toBeLessThan(30);
     await viewer.close();
   });
+
+  it('refuses deeply nested values as bad items (not "send again") and keeps item times near the server clock', async () => {
+    const account = await signUp(server.url);
+    const deviceId = itemId('odd');
+    const { client } = await TestDevice.online(server.url, account.profile.apiKey, deviceId);
+    // Written by hand: this process's JSON.stringify cannot serialize it either.
+    const nested = `${'{"n":'.repeat(5000)}{}${'}'.repeat(5000)}`;
+    const item = JSON.stringify(logItem('deep')).replace(/}$/, `,"metaData":${nested}}`);
+    client.send(`{"type":"items","seq":1,"items":[${item}]}`);
+    expect(await client.ack(1)).toMatchObject({ type: 'error', code: 'bad_items', seq: 1 });
+
+    const future = { ...logItem('from the future'), createdAt: '+275760-09-13T00:00:00.000Z' };
+    const past = { ...logItem('from 1970'), createdAt: '1970-01-01T00:00:00.000Z' };
+    const sent = Date.now();
+    client.sendItems(2, [future, past]);
+    expect(await client.ack(2)).toEqual({ type: 'ack', seq: 2 });
+    const stored = (await account.api.get(`/v1/requests?deviceId=${deviceId}`)).body.items as Array<{ createdAt: string }>;
+    for (const item of stored) expect(Math.abs(Date.parse(item.createdAt) - sent)).toBeLessThan(60_000);
+    expect(stored).toHaveLength(2);
+  });
 });

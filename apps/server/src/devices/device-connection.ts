@@ -312,11 +312,12 @@ export class DeviceConnection {
       return;
     }
 
-    const taken = this.intake!.take(items, bytes, now, (failure) => this.onCommitted(seq, items.length, failure));
-    if (!taken) {
-      this.admission.settled(items.length);
-      this.error('internal', 'The items could not be stored: send them again', { seq });
-    }
+    const unprepared = this.intake!.take(items, bytes, now, (failure) => this.onCommitted(seq, items.length, failure));
+    if (unprepared === null) return;
+    this.admission.settled(items.length);
+    // A value nested too deeply fails the same way every time: the device must drop it, not resend it.
+    if (unprepared === 'too_deep') this.reject({ code: 'bad_items', message: 'Item values are nested too deeply to be stored', seq });
+    else this.error('internal', 'The items could not be stored: send them again', { seq });
   }
 
   private onCommitted(seq: number, count: number, failure: IngestFailure | null): void {

@@ -24,8 +24,11 @@ export class ItemIntake {
 
   constructor(private readonly deps: ItemIntakeDeps, private readonly userId: string, private readonly deviceId: string) {}
 
-  /** Answers false when the items could not even be prepared (nothing was queued, `done` is not called). */
-  take(items: DeviceItem[], frameBytes: number, receivedAt: number, done: (failure: IngestFailure | null) => void): boolean {
+  /**
+   * Answers why the items could not even be prepared (nothing was queued, `done` is not called):
+   * `too_deep` for values nested beyond what can be serialized, which sending again cannot fix.
+   */
+  take(items: DeviceItem[], frameBytes: number, receivedAt: number, done: (failure: IngestFailure | null) => void): 'too_deep' | 'internal' | null {
     const { userId, deviceId } = this;
     let prepared: ReturnType<typeof prepareRows>;
     try {
@@ -33,13 +36,14 @@ export class ItemIntake {
         userId, deviceId, blobs: this.deps.blobs, receivedAt, keepParsed: this.deps.events.wantsItems(userId, deviceId),
       });
     } catch (err) {
+      if (err instanceof RangeError) return 'too_deep';
       this.deps.log.error({ err }, 'preparing device items failed');
-      return false;
+      return 'internal';
     }
     const enqueue = () => this.deps.queue.enqueue({ userId, deviceId, rows: prepared.rows, frameBytes, done });
     if (!prepared.blobsWritten && !this.tail) {
       enqueue();
-      return true;
+      return null;
     }
     const tail: Promise<void> = Promise.all([this.tail, prepared.blobsWritten]).then(enqueue, (err: unknown) => {
       this.deps.log.error({ err }, 'blob write failed');
@@ -49,6 +53,6 @@ export class ItemIntake {
     void tail.finally(() => {
       if (this.tail === tail) this.tail = null;
     });
-    return true;
+    return null;
   }
 }

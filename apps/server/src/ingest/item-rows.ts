@@ -28,10 +28,24 @@ export interface RowContext {
   keepParsed: boolean;
 }
 
+/** Devices' clocks drift, but not by more than a day ahead; and nothing was captured before 2000. */
+const MAX_CLOCK_AHEAD_MS = 24 * 60 * 60 * 1000;
+const EARLIEST_INSTANT = Date.UTC(2000, 0, 1);
+
 function parseInstant(value: string | undefined): number | null {
   if (!value) return null;
   const ms = Date.parse(value);
   return Number.isFinite(ms) ? ms : null;
+}
+
+/**
+ * When an item was captured or sent, or null (the receive time is used instead) when the device's
+ * value does not parse or lies outside a window around the server's clock: a time far in the
+ * future would sort first for ever and hold back retention.
+ */
+function itemInstant(value: string | undefined, receivedAt: number): number | null {
+  const ms = parseInstant(value);
+  return ms !== null && ms >= EARLIEST_INSTANT && ms <= receivedAt + MAX_CLOCK_AHEAD_MS ? ms : null;
 }
 
 /**
@@ -136,8 +150,8 @@ function prepareRow(item: DeviceItem, ctx: RowContext, writes: Promise<void>[]):
     status,
     duration,
     size: detailsJson.length + bodyBytes,
-    sent_at: parseInstant(item.sentAt),
-    created_at: parseInstant(item.createdAt) ?? ctx.receivedAt,
+    sent_at: itemInstant(item.sentAt, ctx.receivedAt),
+    created_at: itemInstant(item.createdAt, ctx.receivedAt) ?? ctx.receivedAt,
     updated_at: ctx.receivedAt,
     tags: tags.length === 0 ? '[]' : JSON.stringify(tags),
     notes: null,
