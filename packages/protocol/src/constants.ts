@@ -70,3 +70,6 @@ export const WELCOME_TOURS = {
   BASIC_TUTORIAL: ['Send first Log', 'Take screenshot', 'Open Mobile Debug menu', 'Filter Requests'],
   MOCKING_TUTORIAL: ['Send network request', 'Inspect Payload', 'Enable Mock', 'Modify Response', 'Send request again'],
 } as const;
+
+/** The live waiting timer of a request still in flight (spec 001 §9). */
+export const WAITING_TIMER = { refreshMs: 100, showAfterMs: 50 } as const;

@@ -5,6 +5,7 @@ import {
 import { Activity, ChartNoAxesColumn, Globe, Image, ScrollText, Zap, type LucideIcon } from 'lucide-react';
 import type { TableColumnId } from './columns';
 import { useItemFlash } from './item-flashes';
+import { isInFlight, WaitingTimer } from './waiting-timer';
 
 export const TYPE_LABELS: Readonly<Record<ItemType, string>> = {
   network: 'network',
@@ -77,7 +78,7 @@ export function ItemCell({ item, column }: { item: CompactItem; column: TableCol
       return status === null ? null : <span className={`req-status is-${statusClass(status) ?? 'none'}`}>{status}</span>;
     }
     case 'duration':
-      return formatDuration(item.duration);
+      return isInFlight(item) ? <WaitingTimer item={item} /> : formatDuration(item.duration);
     case 'size':
       return formatSize(item.size);
   }
@@ -105,7 +106,7 @@ function DetailsCell({ item }: { item: CompactItem }) {
     const { method, url } = item.details.request;
     return (
       <>
-        <span className={`req-status-pill is-${tone ?? 'pending'}`}>{status ?? '···'}</span>
+        <span className={`req-status-pill is-${tone ?? 'pending'}`}>{status ?? (isInFlight(item) ? <WaitingTimer item={item} fallback="···" /> : '···')}</span>
         <span className="req-method">{method}</span>
         <span className="req-cell-text" title={`${method} ${url}`}>{url}</span>
         {mocked && <MockedIcon itemId={item.id} />}

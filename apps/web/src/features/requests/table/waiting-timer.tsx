@@ -1,0 +1,49 @@
+import { useSyncExternalStore } from 'react';
+import { formatDuration, WAITING_TIMER, type CompactItem } from '@spyglass/protocol';
+
+/**
+ * One clock for every waiting timer on screen: a single interval ticks while at least one timer
+ * is shown, so a table of pending requests costs one timer, not one per row.
+ */
+const listeners = new Set<() => void>();
+let now = Date.now();
+let interval: ReturnType<typeof setInterval> | undefined;
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  if (!interval) {
+    now = Date.now();
+    interval = setInterval(() => {
+      now = Date.now();
+      for (const notify of listeners) notify();
+    }, WAITING_TIMER.refreshMs);
+  }
+  return () => {
+    listeners.delete(listener);
+    if (listeners.size === 0) {
+      clearInterval(interval);
+      interval = undefined;
+    }
+  };
+}
+
+const currentTime = () => now;
+
+/** A network request sent and not yet answered (nor failed): its row shows a waiting timer. */
+export function isInFlight(item: CompactItem): boolean {
+  return item.type === 'network' && item.status === null && item.details.response === undefined && !item.details.error;
+}
+
+/**
+ * The live waiting timer of a request in flight (spec 001 §9): time since it started, refreshed
+ * every 100 ms, shown only after 50 ms (`fallback` before). It stands in the row's status pill and
+ * Duration cell; when the answer arrives they show the status and the duration in its place.
+ * Device and browser clocks may differ: a start in the future counts as just now.
+ */
+export function WaitingTimer({ item, fallback = null }: { item: CompactItem; fallback?: string | null }) {
+  const time = useSyncExternalStore(subscribe, currentTime);
+  const started = Date.parse((item.type === 'network' && item.details.request.startedAt) || item.createdAt);
+  const elapsed = Math.max(0, time - started);
+  if (elapsed < WAITING_TIMER.showAfterMs) return fallback;
+  return <span className="req-waiting" aria-label={`Waiting ${formatDuration(elapsed)}`}>{formatDuration(elapsed)}</span>;
+}

@@ -1,0 +1,148 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { RequestsPage, type CapturedItem } from '@spyglass/protocol';
+import { createSpyglass, type SpyglassClient } from '@spyglass/sdk';
+import { build } from 'esbuild';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signedInContext, signUpByApi, type TestAccount } from './support/accounts';
+import { newContext, recordPageErrors } from './support/browser';
+import { useE2eEnvironment } from './support/environment';
+import { visible } from './support/page';
+import { screenshotBothSchemes } from './support/screenshots';
+import { callApi } from './support/sdk-package';
+
+/**
+ * Issue 13, acceptance 4: a request the app's backend answers only after 2 s shows in the table
+ * while it waits, with a running timer, then turns into the completed request in place — through
+ * each capture path: fetch and XMLHttpRequest in a browser app, node:http and undici in a Node app.
+ */
+
+const SLOW_MS = 2000;
+
+/** The app's backend (slow on /slow) and, for the browser app, its page and SDK bundle. */
+async function startSite(): Promise<{ url: string; close(): Promise<void> }> {
+  const bundle = await build({
+    entryPoints: [fileURLToPath(new URL('../packages/sdk/src/browser.ts', import.meta.url))],
+    bundle: true, write: false, format: 'esm', platform: 'browser', splitting: true, outdir: '/sdk', logLevel: 'warning',
+    external: ['quickjs-emscripten-core', '@jitl/quickjs-wasmfile-release-sync'],
+  });
+  const scripts = new Map(bundle.outputFiles.map((file) => [file.path, file.text]));
+  const server = http.createServer((req, res) => {
+    const { pathname } = new URL(req.url ?? '/', 'http://x');
+    const script = scripts.get(pathname);
+    if (script) return void res.writeHead(200, { 'content-type': 'text/javascript' }).end(script);
+    if (pathname === '/') return void res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>Slow shop</title><p>shop</p>');
+    if (pathname === '/slow') {
+      setTimeout(() => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ answered: req.url })), SLOW_MS);
+      return;
+    }
+    res.writeHead(404).end();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+function nodeGet(url: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    http.get(url, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (d: string) => (text += d));
+      res.on('end', () => resolve(text));
+    }).on('error', reject);
+  });
+}
+
+describe('requests in flight', () => {
+  const env = useE2eEnvironment();
+  let site: Awaited<ReturnType<typeof startSite>>;
+  let account: TestAccount;
+  let app: Page;
+  let browserDevice: string;
+  let nodeDevice: SpyglassClient;
+  const contexts: BrowserContext[] = [];
+
+  beforeAll(async () => {
+    site = await startSite();
+    account = await signUpByApi(env.server);
+    // The browser app: the SDK captures the page's fetch and XMLHttpRequest.
+    const appContext = await newContext(env.browser, site.url);
+    contexts.push(appContext);
+    app = await appContext.newPage();
+    await app.goto('/');
+    browserDevice = await app.evaluate(`(async () => {
+      const { createSpyglass } = await import('/sdk/browser.js');
+      window.spyglass = createSpyglass({ serverUrl: ${JSON.stringify(env.server.url)}, apiKey: ${JSON.stringify(account.profile.apiKey)}, flushIntervalMs: 5 });
+      await new Promise((resolve) => window.spyglass.on('welcome', resolve));
+      return window.spyglass.deviceId;
+    })()`) as string;
+    // The Node app: this process, its node:http and undici requests captured.
+    nodeDevice = createSpyglass({
+      serverUrl: env.server.url, apiKey: account.profile.apiKey, installId: `e2e-in-flight-${process.pid}-${Date.now()}`,
+      capture: { fetch: false, xhr: false, http: true }, flushIntervalMs: 5,
+    });
+    await new Promise<void>((resolve) => nodeDevice.on('welcome', () => resolve()));
+  });
+  afterAll(async () => {
+    await nodeDevice?.stop();
+    for (const context of contexts) await context.close();
+    await site?.close();
+  });
+
+  /** The device's requests, with the Duration column shown (it is hidden by default, spec 001 §3). */
+  async function dashboard(deviceId: string): Promise<{ page: Page; errors: string[] }> {
+    const { context, page } = await signedInContext(env.browser, env.server, account);
+    contexts.push(context);
+    const errors = recordPageErrors(page);
+    await page.goto(`/devices/${deviceId}`);
+    await (await visible(page.getByRole('button', { name: 'Columns' }))).click();
+    const duration = await visible(page.getByRole('menuitemcheckbox', { name: 'Duration' }));
+    if ((await duration.getAttribute('aria-checked')) === 'true') await page.keyboard.press('Escape');
+    else {
+      await duration.click();
+      await page.keyboard.press('Escape');
+    }
+    return { page, errors };
+  }
+
+  const paths: { name: string; device: () => string; send: (url: string) => Promise<unknown> }[] = [
+    { name: 'fetch', device: () => browserDevice, send: (url) => app.evaluate(`fetch(${JSON.stringify(url)}).then((r) => r.text())`) },
+    {
+      name: 'xhr', device: () => browserDevice,
+      send: (url) => app.evaluate(`new Promise((resolve) => { const x = new XMLHttpRequest(); x.open('GET', ${JSON.stringify(url)}); x.onloadend = () => resolve(x.responseText); x.send(); })`),
+    },
+    { name: 'node-http', device: () => nodeDevice.deviceId!, send: (url) => nodeGet(url) },
+    { name: 'undici', device: () => nodeDevice.deviceId!, send: async (url) => (await (await import('undici')).request(url)).body.text() },
+  ];
+
+  it.each(paths)('shows a request through $name while it waits, with a running timer, then completes it in place', async ({ name, device, send }) => {
+    const { page, errors } = await dashboard(device());
+    const url = `${site.url}/slow?via=${name}`;
+    const answered = send(url);
+    const row = page.locator('.req-row', { hasText: `via=${name}` });
+    // The timer runs in the status pill and in the Duration cell.
+    const timer = row.locator('.req-td-duration .req-waiting');
+    const first = await (await visible(timer)).innerText();
+    expect(first).toMatch(/^\d+(\.\d+)? (ms|s)$/);
+    expect(await row.locator('.req-status-pill .req-waiting').count()).toBe(1);
+    await expect.poll(() => timer.innerText(), { timeout: 1500 }).not.toBe(first);
+    if (name === 'fetch') await screenshotBothSchemes(page, 'requests-in-flight');
+
+    expect(JSON.parse(await answered as string)).toEqual({ answered: `/slow?via=${name}` });
+    // The same row now holds the answer: status, and the duration where the timer ran.
+    await expect.poll(() => row.locator('.req-status-pill').innerText(), { timeout: 10_000 }).toBe('200');
+    expect(await row.locator('.req-waiting').count()).toBe(0);
+    expect(await row.locator('.req-td-duration').innerText()).toMatch(/^2(\.\d+)? s$/);
+    expect(await page.locator('.req-row', { hasText: `via=${name}` }).count()).toBe(1);
+
+    // Stored once, in its completed version.
+    const listed = RequestsPage.parse(await callApi(env.server.url, account.token, 'GET', `/v1/requests?deviceId=${encodeURIComponent(device())}&limit=100`)).items
+      .filter((i) => i.url === url);
+    expect(listed).toHaveLength(1);
+    const stored = await callApi<CapturedItem>(env.server.url, account.token, 'GET', `/v1/requests/${listed[0]!.id}`);
+    expect(stored).toMatchObject({ status: 200, details: { response: { statusCode: 200, body: JSON.stringify({ answered: `/slow?via=${name}` }) } } });
+    expect(errors).toEqual([]);
+  });
+});
