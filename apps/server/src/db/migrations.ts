@@ -1,4 +1,4 @@
-import type { Kysely, Migration, MigrationProvider } from 'kysely';
+import type { CreateTableBuilder, Kysely, Migration, MigrationProvider } from 'kysely';
 import { sql } from 'kysely';
 
 /**
@@ -8,6 +8,41 @@ import { sql } from 'kysely';
  */
 /** A session item with a blob file; the predicate of a partial index, repeated as is by the queries that use it. */
 export const SESSION_ITEM_HAS_BLOB = 'request_body_blob is not null or response_body_blob is not null or image_blob is not null';
+
+/**
+ * The columns of a captured item after its owner and device, in the order 0002 created them for
+ * `items` (0003 copies them into `session_items`, 0005 rebuilds `items`): written once so that the
+ * three tables cannot drift apart.
+ */
+function itemFields<TB extends string, C extends string>(table: CreateTableBuilder<TB, C>) {
+  return table
+    .addColumn('id', 'text', (c) => c.notNull())
+    .addColumn('num', 'bigint', (c) => c.notNull())
+    .addColumn('type', 'text', (c) => c.notNull())
+    .addColumn('level', 'text')
+    .addColumn('method', 'text')
+    .addColumn('url', 'text')
+    .addColumn('status', 'integer')
+    .addColumn('duration', 'double precision')
+    .addColumn('size', 'bigint', (c) => c.notNull())
+    .addColumn('sent_at', 'bigint')
+    .addColumn('created_at', 'bigint', (c) => c.notNull())
+    .addColumn('updated_at', 'bigint', (c) => c.notNull())
+    .addColumn('tags', 'text', (c) => c.notNull().defaultTo('[]'))
+    .addColumn('notes', 'text')
+    .addColumn('is_mocked', 'integer', (c) => c.notNull().defaultTo(0))
+    .addColumn('mock', 'text')
+    .addColumn('mock_data', 'text')
+    .addColumn('meta_data', 'text')
+    // The details without bodies and image: what the list needs.
+    .addColumn('details', 'text', (c) => c.notNull())
+    // A body is either inline (<= 64 KB) or a preview here plus a blob key beside it.
+    .addColumn('request_body', 'text')
+    .addColumn('request_body_blob', 'text')
+    .addColumn('response_body', 'text')
+    .addColumn('response_body_blob', 'text')
+    .addColumn('image_blob', 'text');
+}
 
 const migrations: Record<string, Migration> = {
   '0001_accounts': {
@@ -101,32 +136,7 @@ const migrations: Record<string, Migration> = {
       await db.schema.createTable('items')
         .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
         .addColumn('device_id', 'text', (c) => c.notNull().references('devices.id').onDelete('cascade'))
-        .addColumn('id', 'text', (c) => c.notNull())
-        .addColumn('num', 'bigint', (c) => c.notNull())
-        .addColumn('type', 'text', (c) => c.notNull())
-        .addColumn('level', 'text')
-        .addColumn('method', 'text')
-        .addColumn('url', 'text')
-        .addColumn('status', 'integer')
-        .addColumn('duration', 'double precision')
-        .addColumn('size', 'bigint', (c) => c.notNull())
-        .addColumn('sent_at', 'bigint')
-        .addColumn('created_at', 'bigint', (c) => c.notNull())
-        .addColumn('updated_at', 'bigint', (c) => c.notNull())
-        .addColumn('tags', 'text', (c) => c.notNull().defaultTo('[]'))
-        .addColumn('notes', 'text')
-        .addColumn('is_mocked', 'integer', (c) => c.notNull().defaultTo(0))
-        .addColumn('mock', 'text')
-        .addColumn('mock_data', 'text')
-        .addColumn('meta_data', 'text')
-        // The details without bodies and image: what the list needs.
-        .addColumn('details', 'text', (c) => c.notNull())
-        // A body is either inline (<= 64 KB) or a preview here plus a blob key beside it.
-        .addColumn('request_body', 'text')
-        .addColumn('request_body_blob', 'text')
-        .addColumn('response_body', 'text')
-        .addColumn('response_body_blob', 'text')
-        .addColumn('image_blob', 'text')
+        .$call(itemFields)
         .addPrimaryKeyConstraint('items_pk', ['device_id', 'id'])
         .execute();
       await db.schema.createIndex('items_device_num').on('items').columns(['device_id', 'num']).execute();
@@ -167,30 +177,7 @@ const migrations: Record<string, Migration> = {
         .addColumn('session_id', 'text', (c) => c.notNull().references('sessions.id').onDelete('cascade'))
         .addColumn('user_id', 'text', (c) => c.notNull())
         .addColumn('device_id', 'text', (c) => c.notNull())
-        .addColumn('id', 'text', (c) => c.notNull())
-        .addColumn('num', 'bigint', (c) => c.notNull())
-        .addColumn('type', 'text', (c) => c.notNull())
-        .addColumn('level', 'text')
-        .addColumn('method', 'text')
-        .addColumn('url', 'text')
-        .addColumn('status', 'integer')
-        .addColumn('duration', 'double precision')
-        .addColumn('size', 'bigint', (c) => c.notNull())
-        .addColumn('sent_at', 'bigint')
-        .addColumn('created_at', 'bigint', (c) => c.notNull())
-        .addColumn('updated_at', 'bigint', (c) => c.notNull())
-        .addColumn('tags', 'text', (c) => c.notNull().defaultTo('[]'))
-        .addColumn('notes', 'text')
-        .addColumn('is_mocked', 'integer', (c) => c.notNull().defaultTo(0))
-        .addColumn('mock', 'text')
-        .addColumn('mock_data', 'text')
-        .addColumn('meta_data', 'text')
-        .addColumn('details', 'text', (c) => c.notNull())
-        .addColumn('request_body', 'text')
-        .addColumn('request_body_blob', 'text')
-        .addColumn('response_body', 'text')
-        .addColumn('response_body_blob', 'text')
-        .addColumn('image_blob', 'text')
+        .$call(itemFields)
         .addPrimaryKeyConstraint('session_items_pk', ['session_id', 'num'])
         .execute();
       await db.schema.createIndex('session_items_id').on('session_items').columns(['session_id', 'id']).unique().execute();
@@ -251,30 +238,7 @@ const migrations: Record<string, Migration> = {
       await db.schema.createTable('items_v5')
         .addColumn('user_id', 'text', (c) => c.notNull())
         .addColumn('device_id', 'text', (c) => c.notNull())
-        .addColumn('id', 'text', (c) => c.notNull())
-        .addColumn('num', 'bigint', (c) => c.notNull())
-        .addColumn('type', 'text', (c) => c.notNull())
-        .addColumn('level', 'text')
-        .addColumn('method', 'text')
-        .addColumn('url', 'text')
-        .addColumn('status', 'integer')
-        .addColumn('duration', 'double precision')
-        .addColumn('size', 'bigint', (c) => c.notNull())
-        .addColumn('sent_at', 'bigint')
-        .addColumn('created_at', 'bigint', (c) => c.notNull())
-        .addColumn('updated_at', 'bigint', (c) => c.notNull())
-        .addColumn('tags', 'text', (c) => c.notNull().defaultTo('[]'))
-        .addColumn('notes', 'text')
-        .addColumn('is_mocked', 'integer', (c) => c.notNull().defaultTo(0))
-        .addColumn('mock', 'text')
-        .addColumn('mock_data', 'text')
-        .addColumn('meta_data', 'text')
-        .addColumn('details', 'text', (c) => c.notNull())
-        .addColumn('request_body', 'text')
-        .addColumn('request_body_blob', 'text')
-        .addColumn('response_body', 'text')
-        .addColumn('response_body_blob', 'text')
-        .addColumn('image_blob', 'text')
+        .$call(itemFields)
         .addPrimaryKeyConstraint('items_owner_pk', ['user_id', 'device_id', 'id'])
         .addForeignKeyConstraint('items_device_fk', ['user_id', 'device_id'], 'devices_v5', ['user_id', 'id'], (fk) => fk.onDelete('cascade'))
         .execute();
