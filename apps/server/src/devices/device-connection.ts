@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { WebSocket, type RawData } from 'ws';
 import {
-  DEVICE_CLOSE_CODES, DeviceFrame, type CommandFrame, type DeviceErrorCode, type DeviceInfo, type HelloFrame, type ItemsFrame,
+  DEVICE_CLOSE_CODES, DeviceFrame, type CommandFrame, type DeviceErrorCode, type HelloFrame, type ItemsFrame,
   type ServerFrame,
 } from '@spyglass/protocol';
 import type { BlobStore } from '../blobs/blob-store';
@@ -9,11 +9,12 @@ import type { Db } from '../db/database';
 import type { FrameParser, ParsedFrame } from '../ingest/frame-parser';
 import type { IngestFailure, IngestQueue } from '../ingest/ingest-queue';
 import type { IngestLimits } from '../ingest/ingest-limits';
-import { markDeviceOffline, toDevice, updateDeviceInfo, type DeviceKey, type DeviceRow } from '../repositories/devices.repository';
+import { markDeviceOffline, toDevice, type DeviceKey, type DeviceRow } from '../repositories/devices.repository';
 import type { DeviceLink, LocalDeviceHandle } from '../live/device-commands';
 import type { LiveEvents } from '../live/live-events';
 import { describeIssues, readHello, registerDevice, welcomeFrame, type Refusal } from './device-handshake';
 import { FrameAdmission, peekSeq, seqOf, type AccountBuckets, type Rejection } from './frame-admission';
+import { DeviceInfoUpdates } from './device-info-updates';
 import { ItemIntake } from './item-intake';
 
 /** What every device connection of a node shares. */
@@ -89,10 +90,8 @@ export class DeviceConnection {
   private corked = false;
   /** Whether reading from the device is paused until it reads what it was sent. */
   private readingPaused = false;
-  /** The latest device_info not written yet, and when the last one was. */
-  private pendingInfo: DeviceInfo | null = null;
-  private infoTimer: NodeJS.Timeout | null = null;
-  private infoWrittenAt = -Infinity;
+  /** Set at welcome: where this device's device_info reports go. */
+  private infoUpdates: DeviceInfoUpdates | null = null;
 
   /**
    * `transport`: the TCP socket under `ws`, corked while one commit's acks are written; its
@@ -291,7 +290,7 @@ export class DeviceConnection {
         this.deps.commands.resultReceived(this.userId, this.row!.id, frame.commandId, { ok: frame.ok, data: frame.data, error: frame.error });
         break;
       case 'device_info':
-        this.onDeviceInfo(frame.device, now);
+        this.infoUpdates!.report(frame.device, now);
         break;
       case 'ping':
         this.send({ type: 'pong', ...(frame.t !== undefined ? { t: frame.t } : {}) });
@@ -374,6 +373,7 @@ export class DeviceConnection {
     this.userId = userId;
     this.row = row;
     this.intake = new ItemIntake(this.deps, userId, row.id);
+    this.infoUpdates = new DeviceInfoUpdates(this.deps, { userId, deviceId: row.id }, this.deps.limits.deviceInfoIntervalMs);
     this.deps.register({ userId, deviceId: row.id }, this)?.replace();
     this.handle = this.deps.commands.attach(userId, row.id, {
       send: (frame: CommandFrame) => this.send(frame),
@@ -389,33 +389,6 @@ export class DeviceConnection {
     this.deps.events.deviceConnected(userId, device, created);
     this.deps.onWelcome?.(userId, device.id, (frame) => this.send(frame));
     for (const raw of this.early.splice(0)) this.onMessage(raw);
-  }
-
-  /**
-   * device_info is coalesced: written and announced at most once per interval, the last one
-   * winning, so that a device sending thousands costs a write a second, not one each (and
-   * other accounts' commits never queue behind them).
-   */
-  private onDeviceInfo(info: DeviceInfo, now: number): void {
-    this.pendingInfo = info;
-    if (this.infoTimer) return;
-    const wait = Math.max(0, this.infoWrittenAt + this.deps.limits.deviceInfoIntervalMs - now);
-    this.infoTimer = setTimeout(() => void this.writeDeviceInfo(), wait);
-  }
-
-  private async writeDeviceInfo(): Promise<void> {
-    if (this.infoTimer) clearTimeout(this.infoTimer);
-    this.infoTimer = null;
-    const info = this.pendingInfo;
-    this.pendingInfo = null;
-    if (!info || !this.row) return;
-    this.infoWrittenAt = this.deps.now();
-    try {
-      const row = await updateDeviceInfo(this.deps.db, this.userId, this.row!.id, info, this.infoWrittenAt);
-      if (row) this.deps.events.deviceUpdated(this.userId, toDevice(row, this.deps.now()));
-    } catch (err) {
-      this.deps.log.error({ err }, 'device info update failed');
-    }
   }
 
   private async markOffline(userId: string, deviceId: string): Promise<void> {
@@ -434,7 +407,7 @@ export class DeviceConnection {
     this.handle?.detach();
     try {
       // What the device last reported is kept, even when it had not been written yet.
-      await this.writeDeviceInfo();
+      await this.infoUpdates?.flush();
       if (this.replaced) return;
       await this.markOffline(this.userId, this.row.id);
     } catch (err) {
