@@ -4,8 +4,9 @@
  * stored or sent, and is compiled once into a predicate for the hot loop over a million items.
  */
 import { z } from 'zod';
-import { formatTimestamp } from './format';
+import { formatTimestamp, itemStatus, itemSummary } from './format';
 import { ITEM_TYPES, type CompactItem } from './items';
+import type { Comparison, GlobField, ItemState, NumericField } from './power-filters';
 import { ITEM_FILTERS } from './settings';
 
 /** The filter bar (spec 001 'Request list screen'), plus the internal analytics-events filter. */
@@ -36,7 +37,16 @@ export type ItemFilter =
   /** createdAt within [from, to], epoch milliseconds; null leaves that side open. */
   | { type: 'dateRange'; from: number | null; to: number | null }
   /** Every filter must match. */
-  | { type: 'all'; filters: ItemFilter[] };
+  | { type: 'all'; filters: ItemFilter[] }
+  /** The power filters of the search bar (see power-filters.ts). */
+  | { type: 'not'; filter: ItemFilter }
+  /** Status code, duration (ms) or size (bytes) compared with a number; items without one never match. */
+  | { type: 'compare'; field: NumericField; op: Comparison; value: number }
+  /** Method, URL host or response content type matched whole, case-insensitively; `*` matches any run. */
+  | { type: 'glob'; field: GlobField; pattern: string }
+  | { type: 'is'; state: ItemState }
+  /** The URL of a request, the summary of other items, tested with a regular expression. */
+  | { type: 'regex'; source: string; flags: string };
 
 export const ItemFilter: z.ZodType<ItemFilter> = z.lazy(() => z.discriminatedUnion('type', [
   z.object({ type: z.literal('category'), category: ItemCategory }),
@@ -50,6 +60,11 @@ export const ItemFilter: z.ZodType<ItemFilter> = z.lazy(() => z.discriminatedUni
   }),
   z.object({ type: z.literal('dateRange'), from: z.number().nullable(), to: z.number().nullable() }),
   z.object({ type: z.literal('all'), filters: z.array(ItemFilter).max(100) }),
+  z.object({ type: z.literal('not'), filter: ItemFilter }),
+  z.object({ type: z.literal('compare'), field: z.enum(['status', 'duration', 'size']), op: z.enum(['=', '<', '<=', '>', '>=']), value: z.number() }),
+  z.object({ type: z.literal('glob'), field: z.enum(['method', 'domain', 'mimeType']), pattern: z.string().max(MAX_FILTER_TEXT) }),
+  z.object({ type: z.literal('is'), state: z.enum(['mocked', 'pending']) }),
+  z.object({ type: z.literal('regex'), source: z.string().max(MAX_FILTER_TEXT), flags: z.string().regex(/^[imsu]*$/) }),
 ]));
 
 /** `index` is the item's position in the list being filtered (see `SearchTextColumn`). */
@@ -173,7 +188,88 @@ function isMocked(item: CompactItem): boolean {
   return item.isMocked || (item.type === 'network' && item.details.mockedBy !== undefined);
 }
 
+/** A network request sent and not yet answered (nor failed): the table shows a waiting timer. */
+export function isInFlight(item: CompactItem): boolean {
+  return item.type === 'network' && item.status === null && item.details.response === undefined && !item.details.error;
+}
+
+/**
+ * The host of a URL, lower-cased, without user info or port; '' when there is none. Read by hand:
+ * `new URL` costs a microsecond or more, too much for a filter over a million items.
+ */
+export function urlHost(url: string): string {
+  const scheme = url.indexOf('://');
+  const start = scheme === -1 ? 0 : scheme + 3;
+  let end = url.length;
+  for (let i = start; i < url.length; i++) {
+    const c = url.charCodeAt(i);
+    if (c === 47 || c === 63 || c === 35) { // '/', '?', '#'
+      end = i;
+      break;
+    }
+  }
+  let host = url.slice(start, end);
+  const at = host.lastIndexOf('@');
+  if (at !== -1) host = host.slice(at + 1);
+  if (host.startsWith('[')) {
+    const close = host.indexOf(']');
+    return (close === -1 ? host : host.slice(0, close + 1)).toLowerCase();
+  }
+  const colon = host.indexOf(':');
+  return (colon === -1 ? host : host.slice(0, colon)).toLowerCase();
+}
+
+/** The response's content type without parameters, lower-cased (`application/json`), or null. */
+export function responseMimeType(item: CompactItem): string | null {
+  if (item.type !== 'network') return null;
+  const headers = item.details.response?.headers;
+  if (!headers) return null;
+  for (const name in headers) {
+    if (name.length === 12 && name.toLowerCase() === 'content-type') {
+      const value = headers[name]!;
+      const semi = value.indexOf(';');
+      return (semi === -1 ? value : value.slice(0, semi)).trim().toLowerCase();
+    }
+  }
+  return null;
+}
+
+function numericValue(field: NumericField, item: CompactItem): number | null {
+  switch (field) {
+    case 'status': return itemStatus(item);
+    case 'duration': return item.duration;
+    case 'size': return item.size;
+  }
+}
+
+function globText(field: GlobField, item: CompactItem): string | null {
+  if (item.type !== 'network') return null;
+  switch (field) {
+    case 'method': return item.details.request.method.toLowerCase();
+    case 'domain': return urlHost(item.details.request.url);
+    case 'mimeType': return responseMimeType(item);
+  }
+}
+
+/** A whole-text test for a glob: plain comparison when it has no `*`. */
+function globTest(pattern: string): (text: string) => boolean {
+  const lower = pattern.toLowerCase();
+  if (!lower.includes('*')) return (text) => text === lower;
+  const re = new RegExp(`^${lower.split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`, 's');
+  return (text) => re.test(text);
+}
+
+function compileCompare(field: NumericField, op: Comparison, value: number): ItemPredicate {
+  const test: (n: number) => boolean =
+    op === '=' ? (n) => n === value : op === '<' ? (n) => n < value : op === '<=' ? (n) => n <= value : op === '>' ? (n) => n > value : (n) => n >= value;
+  return (item) => {
+    const n = numericValue(field, item);
+    return n !== null && test(n);
+  };
+}
+
 const ALWAYS: ItemPredicate = () => true;
+const NEVER: ItemPredicate = () => false;
 
 export interface CompileOptions {
   /** Where free-text search reads item texts; defaults to a cache shared by the page. */
@@ -210,6 +306,32 @@ export function compileFilter(filter: ItemFilter, options: CompileOptions = {}):
     }
     case 'dateRange':
       return compileDateRange(filter.from, filter.to);
+    case 'not': {
+      const inner = compileFilter(filter.filter, options);
+      return (item, index) => !inner(item, index);
+    }
+    case 'compare':
+      return compileCompare(filter.field, filter.op, filter.value);
+    case 'glob': {
+      const field = filter.field;
+      const test = globTest(filter.pattern);
+      return (item) => {
+        const text = globText(field, item);
+        return text !== null && test(text);
+      };
+    }
+    case 'is':
+      return filter.state === 'mocked' ? isMocked : isInFlight;
+    case 'regex': {
+      let re: RegExp;
+      try {
+        // No 'g' or 'y': those make test() remember where it stopped.
+        re = new RegExp(filter.source, filter.flags.replace(/[gy]/g, ''));
+      } catch {
+        return NEVER;
+      }
+      return (item) => re.test(item.type === 'network' ? item.details.request.url : itemSummary(item));
+    }
     case 'all': {
       const parts = filter.filters.map((f) => compileFilter(f, options)).filter((p) => p !== ALWAYS);
       return parts.reduce<ItemPredicate>((acc, next) => (acc === ALWAYS ? next : (item, index) => acc(item, index) && next(item, index)), ALWAYS);
@@ -275,6 +397,20 @@ function clause(filter: ItemFilter): string {
       const parts = filter.filters.map(clause);
       return parts.length === 0 ? 'every item' : parts.join(' and ');
     }
+    case 'not':
+      return `not (${clause(filter.filter)})`;
+    case 'compare': {
+      const names: Record<NumericField, string> = { status: 'status code', duration: 'duration (ms)', size: 'size (bytes)' };
+      return `${names[filter.field]} ${filter.op} ${filter.value}`;
+    }
+    case 'glob': {
+      const names: Record<GlobField, string> = { method: 'method', domain: 'domain', mimeType: 'content type' };
+      return `${names[filter.field]} is "${filter.pattern}"`;
+    }
+    case 'is':
+      return filter.state === 'mocked' ? 'mocked' : 'still waiting for its response';
+    case 'regex':
+      return `the URL matches /${filter.source}/${filter.flags}`;
   }
 }
 

@@ -4,8 +4,12 @@
  * and the filter the bar stands for.
  */
 import { z } from 'zod';
-import { dateRangeFilter, defaultDateRangeInputs, type ItemCategory, type ItemFilter } from './filters';
+import { dateRangeFilter, defaultDateRangeInputs, responseMimeType, urlHost, type ItemCategory, type ItemFilter } from './filters';
 import type { CompactItem } from './items';
+import { isPowerTag, parseQuery, powerTag, powerTagFilter, type PowerValueSource } from './power-filters';
+
+// The power filters are part of the search bar's language: exported with it.
+export * from './power-filters';
 
 /** Spec 001 §3 'Searchable fields', in the order the suggestions list them. */
 export const SEARCHABLE_FIELDS = [
@@ -29,6 +33,10 @@ export const SearchTag = z.object({
   value: z.string().max(10_000),
   display: z.string().max(10_200),
   isFreeText: z.boolean(),
+  /** Power filters (power-filters.ts): a leading `-` excludes what the filter matches. */
+  negated: z.boolean().optional(),
+  /** Power filters: why the value cannot be read. The tag is shown as invalid and filters nothing. */
+  error: z.string().max(500).optional(),
 });
 export type SearchTag = z.infer<typeof SearchTag>;
 
@@ -70,6 +78,8 @@ export type SearchAction =
   /** Backspace; removes the last tag only when the input is empty. */
   | { type: 'backspace' }
   | { type: 'pick'; suggestion: SearchTag }
+  /** A power-filter key picked from the suggestions: the input becomes `value`, suggestions stay open. */
+  | { type: 'complete'; value: string }
   | { type: 'removeTag'; index: number }
   /** Escape hides the suggestions. */
   | { type: 'escape' }
@@ -84,6 +94,18 @@ export type SearchAction =
 const sameTag = (a: SearchTag, b: SearchTag) => a.isFreeText === b.isFreeText && a.path === b.path && a.value === b.value;
 const withTag = (tags: SearchTag[], tag: SearchTag) => (tags.some((t) => sameTag(t, tag)) ? tags : [...tags, tag]);
 
+/** The tags of typed text: one per power filter, then the rest as one free-text tag. */
+export function typedTags(input: string): SearchTag[] {
+  const { filters, text } = parseQuery(input);
+  const tags = filters.map(powerTag);
+  return text === '' ? tags : [...tags, freeTextTag(text)];
+}
+
+const withTags = (tags: SearchTag[], added: SearchTag[]) => added.reduce(withTag, tags);
+
+/** The input without its last word: what stays when a power-filter suggestion replaces that word. */
+const withoutLastWord = (input: string) => input.replace(/\S+\s*$/, '');
+
 /** The transitions of spec 001 §4 'Search', as a reducer (React `useReducer` or any store). */
 export function searchReducer(state: SearchState, action: SearchAction): SearchState {
   switch (action.type) {
@@ -92,14 +114,21 @@ export function searchReducer(state: SearchState, action: SearchAction): SearchS
     case 'commit': {
       const value = state.input.trim();
       if (value === '') return { ...state, input: '', suggestionsOpen: false };
-      return { ...state, tags: withTag(state.tags, freeTextTag(value)), input: '', suggestionsOpen: false };
+      return { ...state, tags: withTags(state.tags, typedTags(value)), input: '', suggestionsOpen: false };
     }
     case 'backspace':
       if (state.input !== '' || state.tags.length === 0) return state;
       return { ...state, tags: state.tags.slice(0, -1) };
     case 'pick':
-      // The suggestion replaces the free-text tag being typed.
+      // A field suggestion replaces the free-text tag being typed; a power filter replaces the
+      // word being typed, and the words before it are committed with it.
+      if (isPowerTag(action.suggestion)) {
+        const tags = withTags(state.tags, typedTags(withoutLastWord(state.input)));
+        return { ...state, tags: withTag(tags, action.suggestion), input: '', suggestionsOpen: false };
+      }
       return { ...state, tags: withTag(state.tags, action.suggestion), input: '', suggestionsOpen: false };
+    case 'complete':
+      return { ...state, input: action.value, suggestionsOpen: true };
     case 'removeTag':
       return { ...state, tags: state.tags.filter((_, i) => i !== action.index) };
     case 'escape':
@@ -119,18 +148,19 @@ export function searchReducer(state: SearchState, action: SearchAction): SearchS
 
 /** The tags the search uses now: the committed ones and the text being typed. */
 export function activeTags(state: Pick<SearchState, 'tags' | 'input'>): SearchTag[] {
-  const typed = state.input.trim();
-  return typed === '' ? state.tags : withTag(state.tags, freeTextTag(typed));
+  return withTags(state.tags, typedTags(state.input));
 }
 
-export function tagFilter(tag: SearchTag, caseSensitive: boolean): ItemFilter {
+/** The filter of one tag; null for an invalid power filter, which filters nothing. */
+export function tagFilter(tag: SearchTag, caseSensitive: boolean): ItemFilter | null {
+  if (isPowerTag(tag)) return powerTagFilter(tag, caseSensitive);
   if (tag.isFreeText || tag.path === '') return { type: 'text', value: tag.value, caseSensitive };
   return { type: 'field', path: tag.path, value: tag.value, caseSensitive, label: tag.fieldLabel };
 }
 
 /** The filter the search bar stands for: every tag and, when shown, the date range. */
 export function searchFilter(state: SearchState): ItemFilter {
-  const filters = activeTags(state).map((tag) => tagFilter(tag, state.caseSensitive));
+  const filters = activeTags(state).flatMap((tag) => tagFilter(tag, state.caseSensitive) ?? []);
   if (state.dateRange.enabled) filters.push(dateRangeFilter(state.dateRange.from, state.dateRange.to));
   return { type: 'all', filters };
 }
@@ -171,16 +201,28 @@ export interface SuggestOptions {
   limit?: number;
 }
 
+/** Fields kept only for the power filters' suggestions (`domain:`, `mime-type:`). */
+const POWER_VALUE_FIELDS = ['domain', 'mimeType'] as const;
+type IndexedField = SearchableField | (typeof POWER_VALUE_FIELDS)[number];
+const INDEXED_FIELDS: readonly IndexedField[] = [...SEARCHABLE_FIELDS.map((f) => f.field), ...POWER_VALUE_FIELDS];
+
+function indexedValue(field: IndexedField, item: CompactItem): string | null {
+  if (field === 'domain') return item.type === 'network' ? urlHost(item.details.request.url) : null;
+  if (field === 'mimeType') return responseMimeType(item);
+  return suggestionValue(field, item);
+}
+
 /**
- * The values seen in the data for each searchable field, with how often each was seen. Fed
- * incrementally as items arrive; answers the suggestions dropdown.
+ * The values seen in the data for each searchable field (and the hosts and content types the
+ * power filters suggest), with how often each was seen. Fed incrementally as items arrive;
+ * answers the suggestions dropdown.
  */
-export class FieldValueIndex {
-  private readonly values = new Map<SearchableField, Map<string, number>>(SEARCHABLE_FIELDS.map((f) => [f.field, new Map()]));
+export class FieldValueIndex implements PowerValueSource {
+  private readonly values = new Map<IndexedField, Map<string, number>>(INDEXED_FIELDS.map((f) => [f, new Map()]));
 
   add(item: CompactItem): void {
-    for (const { field } of SEARCHABLE_FIELDS) {
-      const value = suggestionValue(field, item);
+    for (const field of INDEXED_FIELDS) {
+      const value = indexedValue(field, item);
       if (value === null || value === '') continue;
       const counts = this.values.get(field)!;
       const seen = counts.get(value);
@@ -194,8 +236,8 @@ export class FieldValueIndex {
   }
 
   remove(item: CompactItem): void {
-    for (const { field } of SEARCHABLE_FIELDS) {
-      const value = suggestionValue(field, item);
+    for (const field of INDEXED_FIELDS) {
+      const value = indexedValue(field, item);
       if (value === null) continue;
       const counts = this.values.get(field)!;
       const seen = counts.get(value);
@@ -209,9 +251,10 @@ export class FieldValueIndex {
     for (const counts of this.values.values()) counts.clear();
   }
 
-  /** Values seen for a field, most frequent first. */
-  valuesOf(field: SearchableField): string[] {
-    return [...this.values.get(field)!.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).map(([v]) => v);
+  /** Values seen for a field (or a power filter's key), most frequent first. */
+  valuesOf(field: SearchableField | 'status-code' | 'domain' | 'mime-type'): string[] {
+    const indexed: IndexedField = field === 'status-code' ? 'statusCode' : field === 'mime-type' ? 'mimeType' : field;
+    return [...this.values.get(indexed)!.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).map(([v]) => v);
   }
 
   /**

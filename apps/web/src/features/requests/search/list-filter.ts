@@ -10,6 +10,12 @@ export function passesEverything(filter: ItemFilter): boolean {
     case 'field': return false;
     case 'dateRange': return filter.from === null && filter.to === null;
     case 'all': return filter.filters.every(passesEverything);
+    case 'not':
+    case 'compare':
+    case 'glob':
+    case 'is':
+    case 'regex':
+      return false;
   }
 }
 
