@@ -13,7 +13,7 @@ import { createAuthRateLimiter } from './plugins/rate-limit';
 import { capConnectionsPerIp, httpServerOptions } from './plugins/http-limits';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { loadWebRoot, type WebRoot } from './plugins/web-root';
-import { BlobStore } from './blobs/blob-store';
+import { createBlobStore } from './blobs/blob-store-factory';
 import { DeviceGateway } from './devices/device-gateway';
 import { createLiveNode } from './live/live-node';
 import { registerWebSocketUpgrades, viewerUpgradeHandler } from './live/ws-upgrades';
@@ -71,7 +71,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
     config,
     database,
     db: database.db,
-    blobs: new BlobStore(config.dataDir),
+    blobs: createBlobStore(config),
     mailer: createMailer(config.smtpUrl, config.mailFrom, app.log),
     authRateLimiter: createAuthRateLimiter(config.authRateLimit),
     live: await createLiveNode({ redisUrl: config.redisUrl, log: app.log }),
@@ -93,6 +93,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
   });
   app.addHook('onClose', async () => {
     await ctx.live.close();
+    await ctx.blobs.close();
     ctx.mailer.close();
     await database.close();
   });

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { loadIngestLimits, type IngestLimits } from './ingest/ingest-limits';
 import type { HttpLimits } from './plugins/http-limits';
+import type { S3BlobConfig } from './blobs/s3-blob-store';
 import { MIN_SDK_VERSION } from '@spyglass/protocol';
 
 export interface Config {
@@ -32,6 +33,8 @@ export interface Config {
   trustProxy: boolean | string;
   /** `redis://` makes the live bus go through Redis pub/sub, so that several nodes serve one account. */
   redisUrl: string | null;
+  /** Blobs in an S3-compatible bucket (S3_BUCKET set), shared by every node; null: files under `dataDir`. */
+  s3: S3BlobConfig | null;
   /** Frame sizes, rates and heartbeats of the device connections. */
   ingest: IngestLimits;
   /** Latest released mobile SDKs, answered by /v1/version/{ios,android}-sdk-version. */
@@ -57,6 +60,26 @@ function int(env: Env, key: string, fallback: number): number {
 function trustProxy(raw: string | undefined): boolean | string {
   if (raw === undefined || raw === '' || raw === 'false') return false;
   return raw === 'true' ? true : raw;
+}
+
+function s3Config(env: Env): S3BlobConfig | null {
+  const bucket = env.S3_BUCKET;
+  if (!bucket) {
+    if (env.S3_ENDPOINT) throw new Error('S3_ENDPOINT is set without S3_BUCKET: name the bucket that holds the blobs');
+    return null;
+  }
+  const accessKeyId = env.S3_ACCESS_KEY_ID;
+  const secretAccessKey = env.S3_SECRET_ACCESS_KEY;
+  if (Boolean(accessKeyId) !== Boolean(secretAccessKey)) throw new Error('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together');
+  const endpoint = env.S3_ENDPOINT || null;
+  return {
+    endpoint,
+    bucket,
+    region: env.S3_REGION || 'us-east-1',
+    credentials: accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey } : null,
+    // S3-compatible servers mostly want the bucket in the path; AWS itself takes either.
+    forcePathStyle: env.S3_FORCE_PATH_STYLE ? env.S3_FORCE_PATH_STYLE === 'true' : endpoint !== null,
+  };
 }
 
 export function loadConfig(env: Env = process.env, overrides: Partial<Config> = {}): Config {
@@ -97,6 +120,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     serverVersion: env.npm_package_version || '1.0.0',
     trustProxy: trustProxy(env.TRUST_PROXY),
     redisUrl: env.REDIS_URL || null,
+    s3: s3Config(env),
     ingest: loadIngestLimits(env),
     latestSdkVersions: {
       ios: env.LATEST_IOS_SDK_VERSION || MIN_SDK_VERSION.ios,

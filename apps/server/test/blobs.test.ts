@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ITEM_LIMITS, type DeviceItem } from '@spyglass/protocol';
-import { BlobStore } from '../src/blobs/blob-store';
+import { FileBlobStore } from '../src/blobs/file-blob-store';
 import { deleteDevice } from '../src/repositories/devices.repository';
 import { clearDeviceItems, deleteItems, findItem, findItemsPage } from '../src/repositories/items.repository';
 import { describeApi, signUp, startTestServer, type TestServer } from './helpers';
@@ -22,7 +22,7 @@ describeApi('blob store', () => {
   let server: TestServer;
   let apiKey: string;
   let userId: string;
-  let blobs: BlobStore;
+  let blobs: FileBlobStore;
   let dataDir: string;
 
   beforeAll(async () => {
@@ -31,7 +31,7 @@ describeApi('blob store', () => {
     apiKey = account.profile.apiKey;
     userId = account.profile.id;
     dataDir = server.app.ctx.config.dataDir;
-    blobs = new BlobStore(dataDir);
+    blobs = new FileBlobStore(dataDir);
   });
   afterAll(() => server?.close());
 

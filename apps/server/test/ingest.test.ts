@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEVICE_CLOSE_CODES, type DeviceItem, type ErrorFrame } from '@spyglass/protocol';
-import { BlobStore } from '../src/blobs/blob-store';
+import { FileBlobStore } from '../src/blobs/file-blob-store';
 import { DEFAULT_INGEST_LIMITS } from '../src/ingest/ingest-limits';
 import { deleteDevice } from '../src/repositories/devices.repository';
 import { findItem, findItemsPage, findTraffic } from '../src/repositories/items.repository';
@@ -295,4 +295,4 @@ describeApi('ingest rate limits', () => {
   });
 });
 
-const blobsOf = (server: TestServer) => new BlobStore(server.app.ctx.config.dataDir);
+const blobsOf = (server: TestServer) => new FileBlobStore(server.app.ctx.config.dataDir);

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { BlobStore } from '../src/blobs/blob-store';
+import { FileBlobStore } from '../src/blobs/file-blob-store';
 import { DAY_MS, runRetention, startRetentionJob } from '../src/jobs/retention';
 import { sessionBlobOwner } from '../src/repositories/sessions.repository';
 import { describeApi, signUp, startTestServer, type TestServer } from './helpers';
@@ -22,7 +23,7 @@ describeApi('retention job', () => {
 
   it('removes items and sessions past the history window with their blobs, and keeps newer ones', async () => {
     const { ctx } = server.app;
-    const blobs = new BlobStore(ctx.config.dataDir);
+    const blobs = new FileBlobStore(ctx.config.dataDir);
     const { api, profile } = await signUp(server.url);
     const device = await connectDevice(server.url, profile.apiKey);
     const iso = (ms: number) => new Date(ms).toISOString();
@@ -70,7 +71,7 @@ describeApi('retention job', () => {
 
   it('walks a device’s items in batches and stops at the first batch with nothing expired', async () => {
     const { ctx } = server.app;
-    const blobs = new BlobStore(ctx.config.dataDir);
+    const blobs = new FileBlobStore(ctx.config.dataDir);
     const { api, profile } = await signUp(server.url);
     const device = await connectDevice(server.url, profile.apiKey);
     const old = Array.from({ length: 23 }, (_, i) => items.log(`old ${i}`, new Date(START - 60 * DAY_MS + i).toISOString()));
