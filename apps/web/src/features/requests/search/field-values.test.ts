@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { generateItems, logItem, networkItem } from '../../../../../../packages/protocol/src/item-fixtures';
 import { ListStore } from '../store/list-store';
 import { ManualHost } from '../store/test-items';
+import { barSuggestions } from './bar-suggestions';
 import { StoreFieldValues } from './field-values';
 
 const displays = (values: StoreFieldValues, input: string) => values.suggest(input).map((tag) => tag.display);
@@ -71,5 +72,22 @@ describe('field values of a store for the search suggestions', () => {
     referenceHost.runAll();
     const options = { perField: 50, limit: 1000 };
     expect(values.suggest('', options)).toEqual(reference.suggest('', options));
+  });
+});
+
+describe('the dropdown of the search bar', () => {
+  it('offers power filter keys and the values seen for them before the field values', () => {
+    const store = new ListStore({ host: new ManualHost() });
+    const values = new StoreFieldValues(store, new ManualHost());
+    store.upsertMany([
+      networkItem({ id: 'a', method: 'POST', url: 'https://api.example.com/login', status: 404 }),
+      networkItem({ id: 'b', method: 'GET', url: 'https://cdn.example.com/app.js', status: 200, responseHeaders: { 'Content-Type': 'text/javascript' } }),
+    ]);
+    const shown = (input: string) => barSuggestions(values, input, false).map((s) => (s.type === 'key' ? s.input : s.tag.display));
+    expect(shown('me')).toEqual(['method:']);
+    expect(shown('-method:')).toEqual(['-method:GET', '-method:POST']);
+    expect(shown('status-code:404 domain:cdn')).toEqual(['domain:cdn.example.com']);
+    expect(shown('mime-type:java')).toEqual(['mime-type:text/javascript']);
+    expect(shown('login')).toEqual(['URL: https://api.example.com/login']);
   });
 });

@@ -1,4 +1,4 @@
-import { FieldValueIndex, type CompactItem, type SearchTag, type SuggestOptions } from '@spyglass/protocol';
+import { FieldValueIndex, type CompactItem, type PowerValueSource, type SearchTag, type SuggestOptions } from '@spyglass/protocol';
 import type { ListStore } from '../store/list-store';
 import { DEFAULT_SLICE_MS, runSliced, sharedSliceHost, type SliceHost } from '../store/time-slicer';
 
@@ -11,7 +11,7 @@ const CATCH_UP_CHUNK = 2048;
  * a few thousand distinct values instead of rescanning a million items. Items the store held
  * before it was attached are indexed in time slices.
  */
-export class StoreFieldValues {
+export class StoreFieldValues implements PowerValueSource {
   private readonly index = new FieldValueIndex();
   /** Items held at attach time not yet indexed; removals meanwhile are skipped, not double-counted. */
   private backlog: readonly CompactItem[] = [];
@@ -57,6 +57,11 @@ export class StoreFieldValues {
 
   suggest(input: string, options?: SuggestOptions): SearchTag[] {
     return this.index.suggest(input, options);
+  }
+
+  /** The values a power filter's key suggests (status codes, methods, hosts, content types). */
+  valuesOf(key: Parameters<PowerValueSource['valuesOf']>[0]): readonly string[] {
+    return this.index.valuesOf(key);
   }
 
   private catchUp(items: readonly CompactItem[], host: SliceHost, sliceMs: number): void {

@@ -1,10 +1,12 @@
-import { defaultDateRangeInputs, type SearchTag } from '@spyglass/protocol';
-import { CalendarRange, RotateCcw, Search, X } from 'lucide-react';
+import { defaultDateRangeInputs, isPowerTag, type SearchTag } from '@spyglass/protocol';
+import { CalendarRange, CircleAlert, RotateCcw, Search, X } from 'lucide-react';
 import { useEffect, useId, useMemo, useRef, useState, useSyncExternalStore, type KeyboardEvent } from 'react';
 import { IconButton } from '../../../ui/button';
 import type { ListStore } from '../store/list-store';
+import { barSuggestions } from './bar-suggestions';
 import { fieldValuesOf } from './field-values';
-import { searchKeyDown } from './search-keys';
+import { FilterHelp } from './filter-help';
+import { pickAction, searchKeyDown, type BarSuggestion } from './search-keys';
 import type { SearchController } from './use-search';
 import './search.css';
 
@@ -27,8 +29,7 @@ export function SearchBar({ search, store }: SearchBarProps) {
   // Followed only while the dropdown is open: values arriving then show in it.
   const valuesVersion = useSyncExternalStore(state.suggestionsOpen ? values.subscribe : ignoreChanges, () => values.version);
   const suggestions = useMemo(
-    // Two values of each of the six fields for an empty input, so that every field shows up.
-    () => (state.suggestionsOpen ? values.suggest(state.input, { caseSensitive: state.caseSensitive, perField: state.input.trim() === '' ? 2 : 3 }) : []),
+    () => (state.suggestionsOpen ? barSuggestions(values, state.input, state.caseSensitive) : []),
     // valuesVersion stands for the content of `values`, which is one object for the store's life.
     [values, valuesVersion, state.suggestionsOpen, state.input, state.caseSensitive],
   );
@@ -62,8 +63,8 @@ export function SearchBar({ search, store }: SearchBarProps) {
     setActive(outcome.active);
   };
 
-  const pick = (suggestion: SearchTag) => {
-    dispatch({ type: 'pick', suggestion });
+  const pick = (suggestion: BarSuggestion) => {
+    dispatch(pickAction(suggestion));
     setActive(-1);
     inputRef.current?.focus();
   };
@@ -80,7 +81,9 @@ export function SearchBar({ search, store }: SearchBarProps) {
         {state.tags.length > 0 && (
           <ul className="search-tags" aria-label="Search tags">
             {state.tags.map((tag, index) => (
-              <li key={`${tag.field}:${tag.value}`} className={tag.isFreeText ? 'search-tag is-free-text' : 'search-tag'}>
+              <li key={`${tag.field}:${tag.negated ? '-' : ''}${tag.value}`} className={tagClass(tag)} title={tag.error}>
+                {tag.error !== undefined && <CircleAlert size={12} className="search-tag-invalid" role="img" aria-label={`Invalid filter: ${tag.error}`} />}
+                {tag.negated && <span className="search-tag-not">not</span>}
                 {!tag.isFreeText && <span className="search-tag-field">{tag.fieldLabel}:</span>}
                 <span className="search-tag-value">{tag.value}</span>
                 <button type="button" className="search-tag-remove" aria-label={`Remove ${tag.display}`} onClick={() => dispatch({ type: 'removeTag', index })}>
@@ -117,25 +120,30 @@ export function SearchBar({ search, store }: SearchBarProps) {
           onKeyDown={onKeyDown}
         />
         <ul id={listboxId} role="listbox" aria-label="Suggestions" className="search-suggestions" hidden={!open}>
-          {open && suggestions.map((suggestion, index) => (
-            <li
-              key={`${suggestion.field}:${suggestion.value}`}
-              id={`${listboxId}-${index}`}
-              role="option"
-              aria-label={suggestion.display}
-              aria-selected={index === highlighted}
-              className="search-suggestion"
-              // Keeps the focus in the input, which would otherwise blur and close the list first.
-              onMouseDown={(event) => event.preventDefault()}
-              onMouseMove={() => setActive(index)}
-              onClick={() => pick(suggestion)}
-            >
-              <span className="search-suggestion-field">{suggestion.fieldLabel}</span>
-              <span className="search-suggestion-value"><Highlighted text={suggestion.value} part={state.input.trim()} caseSensitive={state.caseSensitive} /></span>
-            </li>
-          ))}
+          {open && suggestions.map((suggestion, index) => {
+            const line = suggestionLine(suggestion, state.input);
+            return (
+              <li
+                key={`${suggestion.type}:${line.label}`}
+                id={`${listboxId}-${index}`}
+                role="option"
+                aria-label={line.label}
+                aria-selected={index === highlighted}
+                className="search-suggestion"
+                // Keeps the focus in the input, which would otherwise blur and close the list first.
+                onMouseDown={(event) => event.preventDefault()}
+                onMouseMove={() => setActive(index)}
+                onClick={() => pick(suggestion)}
+              >
+                <span className="search-suggestion-field">{line.field}</span>
+                <span className="search-suggestion-value"><Highlighted text={line.value} part={line.typed} caseSensitive={state.caseSensitive} /></span>
+                {line.help && <span className="search-suggestion-help">{line.help}</span>}
+              </li>
+            );
+          })}
         </ul>
       </div>
+      <FilterHelp />
       <IconButton label="Case sensitive" pressed={state.caseSensitive} className="search-case" onClick={() => dispatch({ type: 'toggleCaseSensitive' })}>
         <span aria-hidden="true">Aa</span>
       </IconButton>
@@ -174,6 +182,24 @@ export function SearchBar({ search, store }: SearchBarProps) {
 }
 
 const ignoreChanges = () => () => {};
+
+function tagClass(tag: SearchTag): string {
+  if (tag.isFreeText) return 'search-tag is-free-text';
+  if (!isPowerTag(tag)) return 'search-tag';
+  return ['search-tag is-power', tag.negated && 'is-negated', tag.error !== undefined && 'is-invalid'].filter(Boolean).join(' ');
+}
+
+/** How a suggestion reads in the dropdown, and the typed part to mark in it. */
+function suggestionLine(suggestion: BarSuggestion, input: string): { label: string; field: string; value: string; typed: string; help?: string } {
+  const lastWord = /\S*$/.exec(input)![0];
+  if (suggestion.type === 'key') {
+    const word = /\S*$/.exec(suggestion.input)![0];
+    return { label: word, field: 'Filter', value: word, typed: lastWord, help: suggestion.help };
+  }
+  const tag = suggestion.tag;
+  if (isPowerTag(tag)) return { label: tag.display, field: 'Filter', value: tag.display, typed: lastWord.slice(lastWord.indexOf(':') + 1) };
+  return { label: tag.display, field: tag.fieldLabel, value: tag.value, typed: input.trim() };
+}
 
 /** The suggestion with the typed part marked. */
 function Highlighted({ text, part, caseSensitive }: { text: string; part: string; caseSensitive: boolean }) {

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { fieldTag, freeTextTag, initialSearchState, searchReducer, type SearchState, type SearchTag } from '@spyglass/protocol';
-import { searchKeyDown } from './search-keys';
+import { searchKeyDown, type BarSuggestion } from './search-keys';
 
 const NOW = Date.UTC(2026, 10, 23, 12);
-const suggestions: SearchTag[] = [fieldTag('method', 'POST'), fieldTag('url', 'https://api.example.com/posts'), fieldTag('statusCode', '404')];
+const suggestions: BarSuggestion[] = [fieldTag('method', 'POST'), fieldTag('url', 'https://api.example.com/posts'), fieldTag('statusCode', '404')]
+  .map((tag) => ({ type: 'value', tag }));
 
 function typed(input: string, tags: SearchTag[] = []): SearchState {
   return { ...searchReducer(initialSearchState(NOW), { type: 'input', value: input }), tags };
@@ -63,6 +64,12 @@ describe('keys of the search input (spec 001 §4 Search)', () => {
     const { state } = press(typed('', tags), ['Backspace', 'Backspace', 'Backspace']);
     expect(state.tags).toEqual([]);
     expect(press(typed(''), ['Backspace']).unhandled).toEqual(['Backspace']);
+  });
+
+  it('Enter on a power filter key completes the input and keeps the suggestions open', () => {
+    const keys: BarSuggestion[] = [{ type: 'key', key: 'status-code', input: 'orders status-code:', help: 'Status code' }];
+    const { state } = press(typed('orders st'), ['ArrowDown', 'Enter'], keys);
+    expect(state).toMatchObject({ input: 'orders status-code:', suggestionsOpen: true, tags: [] });
   });
 
   it('Enter with no suggestions commits; other keys are left to the input', () => {

@@ -1,4 +1,15 @@
-import type { SearchAction, SearchState, SearchTag } from '@spyglass/protocol';
+import type { PowerSuggestion, SearchAction, SearchState } from '@spyglass/protocol';
+
+/**
+ * A line of the suggestions dropdown: a whole tag (a field value or a power filter) or a power
+ * filter's key, which completes the input and keeps the dropdown open for its values.
+ */
+export type BarSuggestion = PowerSuggestion;
+
+/** What picking a suggestion tells the search state. */
+export function pickAction(suggestion: BarSuggestion): SearchAction {
+  return suggestion.type === 'key' ? { type: 'complete', value: suggestion.input } : { type: 'pick', suggestion: suggestion.tag };
+}
 
 export interface KeyOutcome {
   /** What to tell the search state, if anything. */
@@ -13,7 +24,7 @@ export interface KeyOutcome {
  * suggestions; the arrows move through them (and open them). Answers null for a key the input
  * leaves alone, so that it reaches the screen (Escape with nothing open closes the details).
  */
-export function searchKeyDown(key: string, state: SearchState, suggestions: readonly SearchTag[], active: number): KeyOutcome | null {
+export function searchKeyDown(key: string, state: SearchState, suggestions: readonly BarSuggestion[], active: number): KeyOutcome | null {
   const open = state.suggestionsOpen && suggestions.length > 0;
   switch (key) {
     case 'ArrowDown':
@@ -24,7 +35,7 @@ export function searchKeyDown(key: string, state: SearchState, suggestions: read
       return { action: null, active: active <= 0 ? suggestions.length - 1 : active - 1 };
     case 'Enter': {
       const picked = open && active >= 0 ? suggestions[active] : undefined;
-      return { action: picked ? { type: 'pick', suggestion: picked } : { type: 'commit' }, active: -1 };
+      return { action: picked ? pickAction(picked) : { type: 'commit' }, active: -1 };
     }
     case 'Escape':
       return state.suggestionsOpen ? { action: { type: 'escape' }, active: -1 } : null;

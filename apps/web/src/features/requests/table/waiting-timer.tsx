@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { formatDuration, WAITING_TIMER, type CompactItem } from '@spyglass/protocol';
+import { formatDuration, isInFlight, WAITING_TIMER, type CompactItem } from '@spyglass/protocol';
 
 /**
  * One clock for every waiting timer on screen: a single interval ticks while at least one timer
@@ -29,10 +29,8 @@ function subscribe(listener: () => void): () => void {
 
 const currentTime = () => now;
 
-/** A network request sent and not yet answered (nor failed): its row shows a waiting timer. */
-export function isInFlight(item: CompactItem): boolean {
-  return item.type === 'network' && item.status === null && item.details.response === undefined && !item.details.error;
-}
+/** A request in flight (the search's `is:pending`) shows a waiting timer in its row. */
+export { isInFlight };
 
 /**
  * The live waiting timer of a request in flight (spec 001 §9): time since it started, refreshed
