@@ -239,6 +239,11 @@ describe('mocking', () => {
     const computed = JSON.parse((await call(client, `${backend.url}/todos?offset=0`)).body) as { offset: number; items: unknown[]; total: number };
     expect(computed).toMatchObject({ offset: 0, total: 3 });
     expect(computed.items).toHaveLength(2);
+    // What the handler logged on the device is in the route's Console, live (spec 002), not in Requests.
+    const routeConsole = page.getByRole('region', { name: 'Console', exact: true });
+    await visible(routeConsole.getByText('offset 0', { exact: true }).first());
+    await visible(routeConsole.getByText('offset 2', { exact: true }).first());
+    await screenshotBothSchemes(page, 'mocks-route-console');
 
     // mapRemote: requests to /legacy/* of the real backend go to the other server.
     await page.getByRole('button', { name: 'Add', exact: true }).click();

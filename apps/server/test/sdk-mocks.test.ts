@@ -2,9 +2,10 @@ import http from 'node:http';
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { DeviceMocks, INTERCEPTED_HEADER, interceptedItemId, type CapturedItem, type CommandFrame, type MockedRoute, type NetworkItem } from '@spyglass/protocol';
+import { DeviceMocks, INTERCEPTED_HEADER, MOCK_LIMITS, interceptedItemId, type CapturedItem, type CommandFrame, type MockedRoute, type NetworkItem } from '@spyglass/protocol';
 import { createSpyglass, type SpyglassClient } from '@spyglass/sdk';
 import { describeApi, signUp, startTestServer, type ApiClient, type TestServer } from './helpers';
+import { connectViewer } from './live-clients';
 
 /** An app backend on a random port that answers every request with what it received. */
 async function backend(name: string) {
@@ -62,6 +63,7 @@ describeApi('SDK applies mocks', () => {
   let server: TestServer;
   let api: ApiClient;
   let apiKey: string;
+  let token: string;
   let app: Awaited<ReturnType<typeof backend>>;
   let other: Awaited<ReturnType<typeof backend>>;
   let client: SpyglassClient;
@@ -72,6 +74,7 @@ describeApi('SDK applies mocks', () => {
     const account = await signUp(server.url);
     api = account.api;
     apiKey = account.profile.apiKey;
+    token = account.token;
     [app, other] = await Promise.all([backend('production'), backend('other')]);
     // Only the SDK's own fetch and node:http are touched: the test's API calls stay real.
     client = createSpyglass({ serverUrl: server.url, apiKey, installId: `sdk-mocks-${Date.now()}`, capture: { fetch: false, xhr: false, http: true } });
@@ -185,6 +188,55 @@ describeApi('SDK applies mocks', () => {
     await api.delete(`/v1/mocked-routes/${route.id}`);
     await api.delete(`/v1/mocked-routes/${echo.id}`);
     await off;
+  });
+
+  it("delivers a dynamic handler's console output on the device to its route's console, live, not to the requests", async () => {
+    const viewer = await connectViewer(server.url, token);
+    const code = `function handler(request) {
+      console.log('serving', request.query.n);
+      console.warn('careful');
+      if (request.query.n === 'boom') throw new Error('no such page');
+      return { status: 200, body: 'ok ' + request.query.n };
+    }`;
+    const applied = mocksApplied(client, (m) => m.routes.some((r) => r.mockData.code === code));
+    const route = (await api.post('/v1/mocked-routes', {
+      deviceId, isEnabled: true,
+      mockData: { mode: 'default', responseMode: 'dynamic', method: 'GET', mockedUrl: `${app.url}/console?n=*`, statusCode: 200, code },
+    })).body as MockedRoute;
+    await applied;
+
+    const announced = viewer.next('route_console', (m) => m.routeId === route.id && m.consoleLog.length >= 2);
+    expect(await (await client.fetch(`${app.url}/console?n=1`)).text()).toBe('ok 1');
+    const message = await announced;
+    expect(message).toMatchObject({ deviceId, consoleLog: [{ message: 'serving 1', level: 'log' }, { message: 'careful', level: 'warn' }] });
+
+    // A failing handler's error goes to the same console, as the simulator writes it.
+    const failed = viewer.next('route_console', (m) => m.routeId === route.id && m.consoleLog.some((e) => e.level === 'error'));
+    expect((await client.fetch(`${app.url}/console?n=boom`)).status).toBe(500);
+    const afterError = await failed;
+    expect(afterError.consoleLog.at(-1)).toMatchObject({ message: expect.stringMatching(/^Error: no such page\b/), level: 'error' });
+
+    // Stored with the route: what the editor's Console panel shows on load.
+    const listed = (await api.get(`/v1/mocked-routes?deviceId=${deviceId}`)).body as MockedRoute[];
+    expect(listed.find((r) => r.id === route.id)!.mockData.consoleLog.map((e) => e.message.split('\n')[0]))
+      .toEqual(['serving 1', 'careful', 'serving boom', 'careful', 'Error: no such page']);
+
+    // Bounded: a handler logging on every request keeps only the route's last entries.
+    const many = viewer.next('route_console', (m) => m.routeId === route.id && m.consoleLog.at(-2)?.message === 'serving 79');
+    for (let n = 0; n < 80; n++) await client.fetch(`${app.url}/console?n=${n}`);
+    const bounded = await many;
+    expect(bounded.consoleLog).toHaveLength(MOCK_LIMITS.maxConsoleEntries);
+
+    // Nothing of it among the device's requests.
+    await client.flush();
+    const page = await api.get(`/v1/requests?deviceId=${deviceId}&limit=500`);
+    const logs = (page.body.items as CapturedItem[]).filter((i) => i.type === 'log');
+    expect(logs).toEqual([]);
+
+    const off = mocksApplied(client, (m) => !m.routes.some((r) => r.id === route.id));
+    await api.delete(`/v1/mocked-routes/${route.id}`);
+    await off;
+    await viewer.close();
   });
 
   it('answers https requests to hosts that do not exist, without any network', async () => {

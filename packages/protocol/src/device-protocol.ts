@@ -3,6 +3,8 @@ import { DeviceInfo, FeatureToggles } from './devices';
 import { AnalyticsDetails, EventDetails, LogDetails, NetworkDetails, ScreenshotDetails } from './items';
 import { ITEM_LIMITS, ITEM_TEXT_LIMITS } from './item-limits';
 import { COMMAND_NAMES, DEVICE_LIMITS, ERROR_CODES } from './device-constants';
+import { ConsoleEntry } from './mocks/mocked-routes';
+import { MOCK_LIMITS } from './mocks/mock-limits';
 
 export * from './device-constants';
 
@@ -53,10 +55,21 @@ export const DeviceInfoFrame = z.object({ type: z.literal('device_info'), device
 export const PingFrame = z.object({ type: z.literal('ping'), t: z.number().optional() });
 export const PongFrame = z.object({ type: z.literal('pong'), t: z.number().optional() });
 
-export const DeviceFrame = z.discriminatedUnion('type', [HelloFrame, ItemsFrame, ResultFrame, DeviceInfoFrame, PingFrame, PongFrame]);
+/**
+ * What a dynamic mocked route's handler logged while it ran on the device (spec 002: the route's
+ * console). Not an item: it goes to the route's console log, which keeps the last entries.
+ */
+export const MockLogFrame = z.object({
+  type: z.literal('mock_log'),
+  routeId: z.string().min(1).max(200),
+  entries: z.array(ConsoleEntry).min(1).max(MOCK_LIMITS.maxConsoleEntries),
+});
+
+export const DeviceFrame = z.discriminatedUnion('type', [HelloFrame, ItemsFrame, ResultFrame, DeviceInfoFrame, MockLogFrame, PingFrame, PongFrame]);
 export type DeviceFrame = z.infer<typeof DeviceFrame>;
 export type HelloFrame = z.infer<typeof HelloFrame>;
 export type ItemsFrame = z.infer<typeof ItemsFrame>;
+export type MockLogFrame = z.infer<typeof MockLogFrame>;
 
 // ---- server → device ----
 export const WelcomeFrame = z.object({

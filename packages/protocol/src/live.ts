@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Device } from './devices';
+import { ConsoleEntry } from './mocks/mocked-routes';
 import { CompactItemSchema } from './requests';
 
 /** Messages of the viewer live channel `/ws?token=&type=viewer` (spec 000 §4.6, spec 001 §7). */
@@ -40,6 +41,8 @@ export const ViewerOutbound = z.discriminatedUnion('type', [
   z.object({ type: z.literal('new_requests'), deviceId: z.string(), requests: z.array(CompactItemSchema) }),
   z.object({ type: z.literal('requests_deleted'), deviceId: z.string(), ids: z.array(z.string()) }),
   z.object({ type: z.literal('requests_cleared'), deviceId: z.string() }),
+  /** The console log of a mocked route changed (its handler logged on the device): the whole log, newest last. */
+  z.object({ type: z.literal('route_console'), deviceId: z.string(), routeId: z.string(), consoleLog: z.array(ConsoleEntry) }),
   /** The server dropped this viewer's backlog (it read too slowly): reload the list from the API. */
   z.object({ type: z.literal('resync'), deviceId: z.string().nullable(), reason: z.string() }),
 ]);

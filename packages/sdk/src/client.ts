@@ -17,6 +17,7 @@ import {
   type AnalyticsOptions, type EventOptions, type LogOptions, type ScreenshotInput,
 } from './items';
 import { mockInterceptor } from './mocks/fetch-mocks';
+import { handlerErrorEntry, handlerLogFrame } from './mocks/handler-console';
 import { MockEngine } from './mocks/mock-engine';
 import type { SpyglassClient, SpyglassEvents, SpyglassOptions, SpyglassStats } from './options';
 import { DEFAULT_OUTBOX } from './outbox';
@@ -29,8 +30,6 @@ const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 export function createClient(options: SpyglassOptions, runtime: Runtime): SpyglassClient {
   return new Client(options, runtime);
 }
-
-const LOG_LEVELS = { error: 'error', warn: 'warning', debug: 'debug' } as const;
 
 class Client implements SpyglassClient {
   private readonly connection: Connection;
@@ -66,13 +65,9 @@ class Client implements SpyglassClient {
     });
 
     this.mocks = new MockEngine({
-      onHandlerLog: (routeId, entries) => {
-        for (const entry of entries) {
-          const level = LOG_LEVELS[entry.level as keyof typeof LOG_LEVELS] ?? 'info';
-          this.log(entry.message, { level, category: 'mock', name: 'handler', metadata: { routeId } });
-        }
-      },
-      onHandlerError: (routeId, error) => this.log(`Mock handler failed: ${error}`, { level: 'error', category: 'mock', name: 'handler', metadata: { routeId } }),
+      // To the route's console, not the requests: sent if connected, like the run it belongs to.
+      onHandlerLog: (routeId, entries) => void this.connection.send(handlerLogFrame(routeId, entries)),
+      onHandlerError: (routeId, error) => void this.connection.send(handlerLogFrame(routeId, [handlerErrorEntry(error, new Date())])),
     }, runtime.loadSandbox, options.mockSandboxWasmUrl);
     // The outermost link: mocks see the request as the app made it.
     this.interceptors.push(mockInterceptor(this.mocks));

@@ -16,6 +16,7 @@ import { describeIssues, readHello, registerDevice, welcomeFrame, type Refusal }
 import { FrameAdmission, peekSeq, seqOf, type AccountBuckets, type Rejection } from './frame-admission';
 import { DeviceInfoUpdates } from './device-info-updates';
 import { ItemIntake } from './item-intake';
+import { RouteConsoleUpdates } from './route-console-updates';
 
 /** What every device connection of a node shares. */
 export interface DeviceConnectionDeps {
@@ -92,6 +93,8 @@ export class DeviceConnection {
   private readingPaused = false;
   /** Set at welcome: where this device's device_info reports go. */
   private infoUpdates: DeviceInfoUpdates | null = null;
+  /** Set at welcome: where what this device's mocked-route handlers log goes. */
+  private routeConsoles: RouteConsoleUpdates | null = null;
 
   /**
    * `transport`: the TCP socket under `ws`, corked while one commit's acks are written; its
@@ -292,6 +295,9 @@ export class DeviceConnection {
       case 'device_info':
         this.infoUpdates!.report(frame.device, now);
         break;
+      case 'mock_log':
+        this.routeConsoles!.report(frame.routeId, frame.entries);
+        break;
       case 'ping':
         this.send({ type: 'pong', ...(frame.t !== undefined ? { t: frame.t } : {}) });
         break;
@@ -374,6 +380,7 @@ export class DeviceConnection {
     this.row = row;
     this.intake = new ItemIntake(this.deps, userId, row.id);
     this.infoUpdates = new DeviceInfoUpdates(this.deps, { userId, deviceId: row.id }, this.deps.limits.deviceInfoIntervalMs);
+    this.routeConsoles = new RouteConsoleUpdates(this.deps, { userId, deviceId: row.id }, this.deps.limits.routeConsoleIntervalMs);
     this.deps.register({ userId, deviceId: row.id }, this)?.replace();
     this.handle = this.deps.commands.attach(userId, row.id, {
       send: (frame: CommandFrame) => this.send(frame),
@@ -408,6 +415,7 @@ export class DeviceConnection {
     try {
       // What the device last reported is kept, even when it had not been written yet.
       await this.infoUpdates?.flush();
+      await this.routeConsoles?.flush();
       if (this.replaced) return;
       await this.markOffline(this.userId, this.row.id);
     } catch (err) {

@@ -32,6 +32,8 @@ export interface IngestLimits {
   refusalsBurst: number;
   /** A device's device_info frames are written and announced at most once per this interval; the last one wins. */
   deviceInfoIntervalMs: number;
+  /** What a device's mocked-route handlers log is written and announced at most once per this interval, per route. */
+  routeConsoleIntervalMs: number;
 }
 
 const MB = 1024 * 1024;
@@ -57,6 +59,7 @@ export const DEFAULT_INGEST_LIMITS: IngestLimits = {
   refusalsPerSecond: 10,
   refusalsBurst: 100,
   deviceInfoIntervalMs: 1000,
+  routeConsoleIntervalMs: 250,
 };
 
 const ENV_NAMES: Partial<Record<keyof IngestLimits, string>> = {

@@ -59,6 +59,7 @@ function setup(watching: () => boolean) {
     deviceUpdated: () => {},
     deviceDisconnected: () => {},
     itemsUpserted: (_, __, items) => published.push(items),
+    routeConsoleChanged: () => {},
     wantsItems: () => {
       log_.push('asked');
       return watching();

@@ -1,4 +1,4 @@
-import type { CompactItem, Device, ViewerOutbound } from '@spyglass/protocol';
+import type { CompactItem, ConsoleEntry, Device, ViewerOutbound } from '@spyglass/protocol';
 import { topics, type LiveBus } from './bus';
 
 /** How every payload of a device's batch of items starts (see `ViewerPublisher.newRequests`). */
@@ -59,6 +59,11 @@ export class ViewerPublisher {
   newRequests(userId: string, deviceId: string, items: readonly CompactItem[]): void {
     if (items.length === 0) return;
     this.toDeviceViewers(userId, deviceId, () => ({ type: 'new_requests', deviceId, requests: items as CompactItem[] }));
+  }
+
+  /** To every viewer of the account: the mock routes screen need not watch the device's items. */
+  routeConsole(userId: string, deviceId: string, routeId: string, consoleLog: ConsoleEntry[]): void {
+    this.toAccount(userId, () => ({ type: 'route_console', deviceId, routeId, consoleLog }));
   }
 
   requestsDeleted(userId: string, deviceId: string, ids: string[]): void {

@@ -1,5 +1,5 @@
 import type { Selectable } from 'kysely';
-import { MockData, type MockedRoute, type MockedRoutesQuery } from '@spyglass/protocol';
+import { MOCK_LIMITS, MockData, type ConsoleEntry, type MockedRoute, type MockedRoutesQuery } from '@spyglass/protocol';
 import { isTrue, type Db } from '../db/database';
 import type { MockedRoutesTable } from '../db/schema';
 import { parseJson } from '../lib/json';
@@ -99,6 +99,24 @@ export async function updateRoute(db: Db, userId: string, route: MockedRoute): P
     .where('user_id', '=', userId).where('id', '=', route.id)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
+}
+
+/**
+ * Adds what a device's handler logged to the console log of its route, keeping the last
+ * `MOCK_LIMITS.maxConsoleEntries`. Answers the whole log, or undefined when the route is not
+ * this device's (deleted meanwhile, or an id the device made up).
+ */
+export async function appendRouteConsole(db: Db, userId: string, deviceId: string, routeId: string, entries: readonly ConsoleEntry[]): Promise<ConsoleEntry[] | undefined> {
+  return db.transaction().execute(async (trx) => {
+    const row = await trx.selectFrom('mocked_routes').selectAll()
+      .where('user_id', '=', userId).where('device_id', '=', deviceId).where('id', '=', routeId).executeTakeFirst();
+    if (!row) return undefined;
+    const { mockData } = toMockedRoute(row);
+    const consoleLog = [...mockData.consoleLog, ...entries].slice(-MOCK_LIMITS.maxConsoleEntries);
+    await trx.updateTable('mocked_routes').set({ mock_data: JSON.stringify({ ...mockData, consoleLog }) })
+      .where('user_id', '=', userId).where('id', '=', routeId).execute();
+    return consoleLog;
+  });
 }
 
 export async function deleteRoute(db: Db, userId: string, id: string): Promise<boolean> {

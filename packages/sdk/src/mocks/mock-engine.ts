@@ -20,7 +20,7 @@ export type MockDecision =
   | { kind: 'forward'; url: string; delayMs: number; mockedBy: MockedBy };
 
 export interface MockEngineHooks {
-  /** A dynamic handler's console output (the SDK records it as log items). */
+  /** A dynamic handler's console output (the SDK sends it to the route's console). */
   onHandlerLog(routeId: string, entries: ConsoleEntry[]): void;
   /** A handler failed: the request is answered with a 500 carrying the message. */
   onHandlerError(routeId: string, error: string): void;

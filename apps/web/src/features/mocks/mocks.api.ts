@@ -1,9 +1,10 @@
-import { useQuery, type QueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import {
   CompactItemSchema, MockedRoute, MockedRouteList, PublishMockedRoutesResponse, SimulateMockedRouteResponse, SuccessBody,
   type CreateMockedRouteInput, type ItemMockData, type SimulateMockedRouteInput, type UpdateMockedRouteInput,
 } from '@spyglass/protocol';
 import { api } from '../../lib/api';
+import { useLiveMessage } from '../../lib/live';
 
 /**
  * The mock calls of spec 002 §7 over the one API client. Failure texts are ours: the spec says
@@ -24,6 +25,19 @@ export function useMockedRoutes(deviceId: string) {
     }),
     // Routes are also created from the inspector (Save as Mock Route): always show the stored set.
     refetchOnMount: 'always',
+  });
+}
+
+/**
+ * Keeps the consoles of one device's routes current while they are shown: their dynamic
+ * handlers log on the device, and the server announces each route's new console log live.
+ */
+export function useRouteConsoleSync(deviceId: string): void {
+  const queryClient = useQueryClient();
+  useLiveMessage('route_console', (message) => {
+    if (message.deviceId !== deviceId) return;
+    queryClient.setQueryData<MockedRoute[]>(mockedRoutesKey(deviceId), (routes) => routes?.map((route) =>
+      route.id === message.routeId ? { ...route, mockData: { ...route.mockData, consoleLog: message.consoleLog } } : route));
   });
 }
 

@@ -6,7 +6,7 @@ import { EmptyState } from '../../../ui/empty-state';
 import { ResizeHandle } from '../../../ui/resize-handle';
 import { Spinner } from '../../../ui/spinner';
 import { MockingHelp } from '../mocking-help';
-import { useMockedRoutes } from '../mocks.api';
+import { useMockedRoutes, useRouteConsoleSync } from '../mocks.api';
 import { newRoute } from './route-draft';
 import { RouteEditor } from './route-editor';
 import { RouteList } from './route-list';
@@ -22,6 +22,7 @@ export const SPLIT = { min: 20, max: 70, initial: 40 } as const;
  */
 export function MockRoutesView({ device }: { device: Device }) {
   const routes = useMockedRoutes(device.id);
+  useRouteConsoleSync(device.id);
   const [unsaved, setUnsaved] = useState<ListedRoute[]>([]);
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [query, setQuery] = useState('');
