@@ -15,6 +15,7 @@ import { registerSecurityHeaders } from './plugins/security-headers';
 import { loadWebRoot, type WebRoot } from './plugins/web-root';
 import { createBlobStore } from './blobs/blob-store-factory';
 import { DeviceGateway } from './devices/device-gateway';
+import { TourProgress } from './services/tour-progress.service';
 import { createLiveNode } from './live/live-node';
 import { registerWebSocketUpgrades, viewerUpgradeHandler } from './live/ws-upgrades';
 import { analyticsRoutes } from './routes/analytics/analytics.routes';
@@ -71,6 +72,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
     config,
     database,
     db: database.db,
+    tourProgress: new TourProgress(database.db, app.log, options.now ?? Date.now),
     blobs: createBlobStore(config),
     mailer: createMailer(config.smtpUrl, config.mailFrom, app.log),
     authRateLimiter: createAuthRateLimiter(config.authRateLimit),
@@ -82,6 +84,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
   const devices = new DeviceGateway({
     database, blobs: ctx.blobs, events: ctx.live.events, commands: ctx.live.commands,
     log: app.log, limits: config.ingest, now: ctx.now,
+    itemsCommitted: (userId, items) => ctx.tourProgress.itemsCommitted(userId, items),
     onWelcome: (userId, deviceId, send) => void sendMocksOnWelcome(database.db, app.log, userId, deviceId, ctx.now(), send),
   });
   registerWebSocketUpgrades(app, { viewer: viewerUpgrade.handler, device: devices.handler });

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyBaseLogger, RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
+import type { TourProgress } from './services/tour-progress.service';
 import type { DatabaseHandle, Db } from './db/database';
 import type { BlobStore } from './blobs/blob-store';
 import type { LiveNode } from './live/live-node';
@@ -13,6 +14,8 @@ export interface AppContext {
   config: Config;
   database: DatabaseHandle;
   db: Db;
+  /** Completes welcome-tour steps as the server sees the user do them. */
+  tourProgress: TourProgress;
   /** Bodies too large for a row, and screenshots: one store for the whole node. */
   blobs: BlobStore;
   mailer: Mailer;

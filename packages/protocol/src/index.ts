@@ -25,3 +25,5 @@ export * from './requests';
 export * from './curl';
 export * from './sessions';
 export * from './mocks';
+export * from './admin';
+export * from './welcome-tour';

@@ -3,7 +3,7 @@ import { WebSocketServer } from 'ws';
 import type { BlobStore } from '../blobs/blob-store';
 import type { DatabaseHandle } from '../db/database';
 import { FrameParser } from '../ingest/frame-parser';
-import { IngestQueue } from '../ingest/ingest-queue';
+import { IngestQueue, type IngestQueueOptions } from '../ingest/ingest-queue';
 import { createItemWriter } from '../repositories/item-writer.repository';
 import type { IngestLimits } from '../ingest/ingest-limits';
 import { TokenBucket } from '../lib/token-bucket';
@@ -21,6 +21,8 @@ export interface DeviceGatewayOptions {
   limits: IngestLimits;
   now(): number;
   onWelcome?: DeviceConnectionDeps['onWelcome'];
+  /** Told the kinds of each account's committed items (see IngestQueueOptions.committed). */
+  itemsCommitted?: IngestQueueOptions['committed'];
 }
 
 /** Devices are keyed by (account, install id): one install may be a device of several accounts. */
@@ -42,7 +44,9 @@ export class DeviceGateway {
 
   constructor(private readonly options: DeviceGatewayOptions) {
     const { limits } = options;
-    this.queue = new IngestQueue({ writer: createItemWriter(options.database), events: options.events, log: options.log, now: options.now });
+    this.queue = new IngestQueue({
+      writer: createItemWriter(options.database), events: options.events, log: options.log, now: options.now, committed: options.itemsCommitted,
+    });
     // Frames up to twice the limit are read and answered with frame_too_large; beyond that ws
     // closes with 1009, which bounds what one connection can make the server hold.
     this.wss = new WebSocketServer({ noServer: true, maxPayload: limits.maxFrameBytes * 2, perMessageDeflate: false });

@@ -42,6 +42,8 @@ export interface IngestQueueOptions {
   now(): number;
   /** A commit takes whole batches until it holds at least this many items. */
   maxItemsPerCommit?: number;
+  /** Told the kinds of one account's committed items (welcome-tour progress); must be cheap and not throw. */
+  committed?(userId: string, rows: ReadonlyArray<{ columns: { type: string; is_mocked?: number } }>): void;
 }
 
 const utcDay = (ms: number): string => new Date(ms).toISOString().slice(0, 10);
@@ -148,6 +150,7 @@ export class IngestQueue {
       const failed = vanished.has(key);
       for (const batch of group.batches) batch.done(failed ? 'device_deleted' : null);
       const rows = committed.get(key);
+      if (rows && this.options.committed) this.options.committed(group.userId, rows.rows);
       // Asked after the commit, so that a viewer who starts watching later loads these items
       // from the API instead; before it, nobody builds or serializes them.
       if (!rows || !this.options.events.wantsItems(group.userId, group.deviceId)) continue;

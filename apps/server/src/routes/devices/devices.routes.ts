@@ -79,6 +79,7 @@ export async function devicesRoutes(app: App): Promise<void> {
       const result = await commands.send(req.user.id, req.params.id, command, undefined, timeoutMs);
       // The device is there but could not do it (no screenshot hook, sheet unavailable...).
       if (!result.ok) throw upstreamFailed(result.error || 'The device could not run the command');
+      if (command === 'open_sheet') ctx.tourProgress.record(req.user.id, 'debugWindowOpened');
       return { success: true as const, ...(result.data === undefined ? {} : { data: result.data }) };
     });
   }

@@ -87,6 +87,7 @@ export async function mocksRoutes(app: App): Promise<void> {
     await checkDeviceSetSize(req.user.id, deviceId, { route });
     await insertRoute(ctx.db, req.user.id, route);
     push(req.user.id, deviceId);
+    if (route.isEnabled) ctx.tourProgress.record(req.user.id, 'mockEnabled');
     return reply.status(201).send(route);
   });
 
@@ -106,6 +107,7 @@ export async function mocksRoutes(app: App): Promise<void> {
     await checkDeviceSetSize(req.user.id, route.deviceId, { route });
     if (!(await updateRoute(ctx.db, req.user.id, route))) throw notFound(MOCK_MESSAGES.routeNotFound);
     push(req.user.id, route.deviceId);
+    if (route.isEnabled) ctx.tourProgress.record(req.user.id, 'mockEnabled');
     return route;
   });
 
@@ -179,6 +181,7 @@ export async function mocksRoutes(app: App): Promise<void> {
     if (!item) throw notFound(REQUEST_NOT_FOUND);
     ctx.live.viewers.newRequests(req.user.id, deviceId, [item]);
     push(req.user.id, deviceId);
+    if (data.isMocked) ctx.tourProgress.record(req.user.id, 'mockEnabled');
     return item;
   });
 }

@@ -66,11 +66,15 @@ export async function userRoutes(app: App): Promise<void> {
 
   app.post('/user/welcome-tour', { schema: { body: WelcomeTourBody, response: { 200: SuccessBody } } }, async (req) => {
     await upsertToursForUser(ctx.db, req.user.id, req.body.welcomeTour);
+    ctx.tourProgress.toursChanged(req.user.id);
     return { success: true as const };
   });
 
-  app.post('/user/welcome-tour/step', { schema: { body: WelcomeTourStepBody, response: { 200: WelcomeTour } } }, async (req) =>
-    saveTourStep(ctx.db, req.user.id, req.body.tourId, req.body.stepId, req.body.stepData));
+  app.post('/user/welcome-tour/step', { schema: { body: WelcomeTourStepBody, response: { 200: WelcomeTour } } }, async (req) => {
+    const tour = await saveTourStep(ctx.db, req.user.id, req.body.tourId, req.body.stepId, req.body.stepData);
+    ctx.tourProgress.toursChanged(req.user.id);
+    return tour;
+  });
 }
 
 /** `POST /user/demo`: a throw-away account, only on servers started with DEMO_MODE=1. */
