@@ -20,7 +20,10 @@ import { createLiveNode } from './live/live-node';
 import { registerWebSocketUpgrades, viewerUpgradeHandler } from './live/ws-upgrades';
 import { analyticsRoutes } from './routes/analytics/analytics.routes';
 import { authRoutes, publicAuthRoutes } from './routes/auth/auth.routes';
-import { billingRoutes } from './routes/billing/billing.routes';
+import { billingRoutes, publicBillingRoutes } from './routes/billing/billing.routes';
+import { requireUsableSubscription } from './routes/billing/subscription-gate';
+import { BillingService } from './services/billing.service';
+import { loadPlansConfig } from './services/billing-plans';
 import { devicesRoutes } from './routes/devices/devices.routes';
 import { mocksRoutes } from './routes/mocks/mocks.routes';
 import { sendMocksOnWelcome } from './services/mock-delivery.service';
@@ -68,6 +71,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
     await database.close();
     throw err;
   }
+  const now = options.now ?? Date.now;
   const ctx: AppContext = {
     config,
     database,
@@ -77,7 +81,8 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
     mailer: createMailer(config.smtpUrl, config.mailFrom, app.log),
     authRateLimiter: createAuthRateLimiter(config.authRateLimit),
     live: await createLiveNode({ redisUrl: config.redisUrl, log: app.log }),
-    now: options.now ?? Date.now,
+    now,
+    billing: new BillingService({ db: database.db, config, plans: loadPlansConfig(config.plansFile), now, log: app.log }),
   };
   app.decorate('ctx', ctx);
   const viewerUpgrade = viewerUpgradeHandler(ctx, ctx.live.hub);
@@ -116,8 +121,10 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
     await api.register(demoUserRoutes);
     await api.register(versionRoutes);
     await api.register(configRoutes);
+    await api.register(publicBillingRoutes);
     await api.register(async (protectedApi: App) => {
       protectedApi.addHook('onRequest', authenticate(ctx));
+      protectedApi.addHook('onRequest', requireUsableSubscription(ctx));
       // The OpenAPI document marks as secured exactly the routes behind the auth hook.
       protectedApi.addHook('onRoute', (route) => {
         route.schema = { ...route.schema, security: [{ bearer: [] }] };

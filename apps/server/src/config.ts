@@ -45,6 +45,18 @@ export interface Config {
   shareUrl: string;
   /** Days live items and sessions are kept (self-hosted free plan); the retention job removes older ones. */
   retentionDays: number;
+  /** Hosted billing (STRIPE_SECRET_KEY set); null: self-hosted, every account a free user. */
+  stripe: StripeConfig | null;
+  /** JSON file with the plans and special offers (BILLING_PLANS_FILE); null: the built-in plans. */
+  plansFile: string | null;
+}
+
+export interface StripeConfig {
+  secretKey: string;
+  /** Signing secret of the webhook endpoint (`whsec_...`); webhooks are refused without it. */
+  webhookSecret: string | null;
+  /** Another Stripe API base (a stand-in in tests); null: Stripe's own. */
+  apiUrl: string | null;
 }
 
 type Env = Record<string, string | undefined>;
@@ -129,6 +141,10 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     sharePort,
     shareUrl: (env.SHARE_URL || `http://localhost:${sharePort}`).replace(/\/+$/, ''),
     retentionDays: int(env, 'RETENTION_DAYS', 30),
+    stripe: env.STRIPE_SECRET_KEY
+      ? { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET || null, apiUrl: env.STRIPE_API_URL || null }
+      : null,
+    plansFile: env.BILLING_PLANS_FILE || null,
     ...overrides,
   };
 }

@@ -8,6 +8,7 @@ import type { LiveNode } from './live/live-node';
 import type { Mailer } from './plugins/mail';
 import type { AuthRateLimiter } from './plugins/rate-limit';
 import type { UserRow } from './repositories/users.repository';
+import type { BillingService } from './services/billing.service';
 
 /** Infrastructure every route and service may use; built once in `buildApp`. */
 export interface AppContext {
@@ -24,6 +25,8 @@ export interface AppContext {
   live: LiveNode;
   /** Injectable clock so that expiry and retention can be tested. */
   now(): number;
+  /** Plans and subscriptions: free for all when self-hosted, Stripe when hosted. */
+  billing: BillingService;
 }
 
 export type App = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, ZodTypeProvider>;

@@ -282,6 +282,36 @@ const migrations: Record<string, Migration> = {
       await db.schema.createIndex('mocked_routes_device').on('mocked_routes').columns(['user_id', 'device_id', 'created_at']).execute();
     },
   },
+  '0008_billing': {
+    async up(db: Kysely<unknown>) {
+      // Set by an operator in hosted mode: the account uses the product free of charge.
+      await db.schema.alterTable('users').addColumn('is_free_user', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+      // One row per account once it chose a plan or met the payment provider; before that the
+      // account is in its trial, derived from users.created_at.
+      await db.schema.createTable('subscriptions')
+        .addColumn('user_id', 'text', (c) => c.primaryKey().references('users.id').onDelete('cascade'))
+        .addColumn('plan', 'text', (c) => c.notNull())
+        .addColumn('status', 'text', (c) => c.notNull())
+        .addColumn('billing_cycle', 'text')
+        .addColumn('period_start', 'bigint')
+        .addColumn('period_end', 'bigint')
+        .addColumn('trial_ends_at', 'bigint')
+        .addColumn('canceled_at', 'bigint')
+        .addColumn('cancel_reason', 'text')
+        .addColumn('stripe_customer_id', 'text', (c) => c.unique())
+        .addColumn('stripe_subscription_id', 'text', (c) => c.unique())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('updated_at', 'bigint', (c) => c.notNull())
+        .execute();
+      // Webhook events already applied, so that a delivery repeated by the provider (or replayed
+      // by anyone) changes nothing.
+      await db.schema.createTable('billing_events')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('type', 'text', (c) => c.notNull())
+        .addColumn('received_at', 'bigint', (c) => c.notNull())
+        .execute();
+    },
+  },
 };
 
 export const migrationProvider: MigrationProvider = {

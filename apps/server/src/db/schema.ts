@@ -29,6 +29,7 @@ export interface UsersTable {
   referrer: string | null;
   created_at: number;
   updated_at: number;
+  is_free_user: Generated<number>;
 }
 
 export interface AuthTokensTable {
@@ -156,6 +157,28 @@ export interface MockedRoutesTable {
   updated_at: number;
 }
 
+export interface SubscriptionsTable {
+  user_id: string;
+  plan: 'free' | 'team' | 'pro' | 'enterprise';
+  status: 'active' | 'trialing' | 'canceled' | 'expired';
+  billing_cycle: 'monthly' | 'yearly' | null;
+  period_start: number | null;
+  period_end: number | null;
+  trial_ends_at: number | null;
+  canceled_at: number | null;
+  cancel_reason: string | null;
+  stripe_customer_id: string | null;
+  stripe_subscription_id: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface BillingEventsTable {
+  id: string;
+  type: string;
+  received_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   auth_tokens: AuthTokensTable;
@@ -168,4 +191,6 @@ export interface Database {
   sessions: SessionsTable;
   session_items: SessionItemsTable;
   mocked_routes: MockedRoutesTable;
+  subscriptions: SubscriptionsTable;
+  billing_events: BillingEventsTable;
 }

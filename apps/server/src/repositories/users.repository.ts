@@ -60,7 +60,8 @@ export function readSettings(row: Pick<UserRow, 'settings'>): Settings {
 }
 
 
-export function toProfile(row: UserRow): Profile {
+/** `isFreeUser` depends on the server's billing mode (BillingService.isFreeUser). */
+export function toProfile(row: UserRow, isFreeUser: boolean): Profile {
   const usecases = parseJson(row.signup_usecases);
   return {
     id: row.id,
@@ -69,7 +70,7 @@ export function toProfile(row: UserRow): Profile {
     apiKey: row.api_key,
     authProvider: row.auth_provider,
     isAdmin: isTrue(row.is_admin),
-    isFreeUser: true,
+    isFreeUser,
     isLockedUser: isTrue(row.is_locked),
     isDemoUser: isTrue(row.is_demo),
     shouldBlockRequests: isTrue(row.should_block_requests),

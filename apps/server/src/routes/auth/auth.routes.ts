@@ -33,7 +33,7 @@ export async function publicAuthRoutes(app: App): Promise<void> {
       referrer: req.body.referrer,
     });
     await sendVerificationMail(ctx, user).catch((err: unknown) => req.log.error({ err }, 'verification mail failed'));
-    return { token: await issueToken(ctx, user.id), profile: toProfile(user) };
+    return { token: await issueToken(ctx, user.id), profile: toProfile(user, ctx.billing.isFreeUser(user)) };
   });
 
   app.post('/auth/google', { schema: { body: GoogleSignInBody, response: { 200: TokenProfileResponse } } }, async (req) => {
@@ -49,12 +49,13 @@ export async function publicAuthRoutes(app: App): Promise<void> {
         if (!user) throw e;
       }
     }
-    return { token: await issueToken(ctx, user.id), profile: toProfile(user) };
+    return { token: await issueToken(ctx, user.id), profile: toProfile(user, ctx.billing.isFreeUser(user)) };
   });
 
   app.get('/auth/verify-email', { schema: { querystring: VerifyEmailQuery, response: { 200: z.object({ profile: Profile }) } } }, async (req) => {
     await limit(req.ip);
-    return { profile: toProfile(await verifyEmail(ctx, req.query.token)) };
+    const user = await verifyEmail(ctx, req.query.token);
+    return { profile: toProfile(user, ctx.billing.isFreeUser(user)) };
   });
 
   // These two answer the same whether or not the address exists, so they reveal no accounts.

@@ -1,19 +1,43 @@
-import { Subscription } from '@spyglass/protocol';
+import {
+  CancelSubscriptionBody, CheckoutSessionBody, CheckoutSessionResponse, CustomerPortalResponse, FreeSubscriptionBody,
+  PlansQuery, PlansResponse, Subscription,
+} from '@spyglass/protocol';
+import { z } from 'zod';
 import type { App } from '../../context';
 
-/** Self-hosted: every account is a free user without limits (no payment provider is configured). */
+/** The signed-in account's subscription (spec 000 §7.4). */
 export async function billingRoutes(app: App): Promise<void> {
-  app.get('/billing/subscription', { schema: { response: { 200: Subscription } } }, async () => ({
-    plan: 'free' as const,
-    status: 'active' as const,
-    billingCycle: null,
-    billingPeriodStart: null,
-    billingPeriodEnd: null,
-    trafficUsed: 0,
-    trafficLimit: null,
-    numRequests: 0,
-    canceledAt: null,
-    trialEndsAt: null,
-    isFreeUser: true,
-  }));
+  const { billing } = app.ctx;
+
+  app.get('/billing/subscription', { schema: { response: { 200: Subscription } } }, async (req) => billing.subscription(req.user));
+
+  app.post('/billing/create-checkout-session', { schema: { body: CheckoutSessionBody, response: { 200: CheckoutSessionResponse } } },
+    async (req) => billing.createCheckoutSession(req.user, req.body));
+
+  app.post('/billing/customer-portal', { schema: { response: { 200: CustomerPortalResponse } } }, async (req) => billing.customerPortal(req.user));
+
+  // nullish: the reason is optional, and a call without a body reaches the validator as null.
+  app.post('/billing/cancel', { schema: { body: CancelSubscriptionBody.nullish(), response: { 200: Subscription } } },
+    async (req) => billing.cancel(req.user, req.body?.reason || undefined));
+
+  app.post('/billing/reactivate', { schema: { response: { 200: Subscription } } }, async (req) => billing.reactivate(req.user));
+
+  app.post('/billing/free-subscription', { schema: { body: FreeSubscriptionBody, response: { 200: Subscription } } },
+    async (req) => billing.chooseFree(req.user, req.body.userId, req.body.billingCycle));
+}
+
+/** Calls without a token: the price list, and Stripe's webhooks (authenticated by their signature). */
+export async function publicBillingRoutes(app: App): Promise<void> {
+  const { billing } = app.ctx;
+
+  app.get('/billing/plans', { schema: { querystring: PlansQuery, response: { 200: PlansResponse } } },
+    async (req) => ({ plans: billing.plans(req.query['special-offer']) }));
+
+  await app.register(async (webhooks: App) => {
+    // The signature covers the exact bytes Stripe sent: this context keeps the body raw.
+    webhooks.removeContentTypeParser('application/json');
+    webhooks.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
+    webhooks.post('/billing/webhook', { schema: { hide: true, response: { 200: z.object({ received: z.literal(true), duplicate: z.boolean() }) } } },
+      async (req) => billing.handleWebhook(req.body as Buffer, req.headers['stripe-signature'] as string | undefined));
+  });
 }

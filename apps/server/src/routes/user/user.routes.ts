@@ -17,7 +17,7 @@ const ProfileResponse = z.object({ profile: Profile });
 export async function userRoutes(app: App): Promise<void> {
   const { ctx } = app;
 
-  app.get('/user', { schema: { response: { 200: Profile } } }, async (req) => toProfile(req.user));
+  app.get('/user', { schema: { response: { 200: Profile } } }, async (req) => toProfile(req.user, ctx.billing.isFreeUser(req.user)));
 
   app.get('/user/settings', { schema: { response: { 200: SettingsResponse } } }, async (req) => ({ settings: readSettings(req.user) }));
 
@@ -29,7 +29,10 @@ export async function userRoutes(app: App): Promise<void> {
   });
 
   app.post('/user/update-email', { schema: { body: UpdateEmailBody, response: { 200: ProfileResponse } } }, async (req) =>
-    ({ profile: toProfile(await changeEmail(ctx, req.user, req.body.email, req.log)) }));
+    {
+    const user = await changeEmail(ctx, req.user, req.body.email, req.log);
+    return { profile: toProfile(user, ctx.billing.isFreeUser(user)) };
+  });
 
   app.delete('/user/:id', { schema: { params: IdParams, response: { 200: SuccessBody } } }, async (req) => {
     if (req.params.id !== req.user.id) throw forbidden('You can only delete your own account');
@@ -46,7 +49,8 @@ export async function userRoutes(app: App): Promise<void> {
     await updateUser(ctx.db, req.user.id, {
       first_name: b.firstName, last_name: b.lastName, company: b.company, company_size: b.companySize, role: b.role,
     });
-    return { profile: toProfile((await findUserById(ctx.db, req.user.id))!) };
+    const user = (await findUserById(ctx.db, req.user.id))!;
+    return { profile: toProfile(user, ctx.billing.isFreeUser(user)) };
   });
 
   app.post('/user/onboarding-responses', { schema: { body: OnboardingResponsesBody, response: { 200: SuccessBody } } }, async (req) => {
