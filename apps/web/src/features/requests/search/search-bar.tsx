@@ -197,7 +197,7 @@ function suggestionLine(suggestion: BarSuggestion, input: string): { label: stri
     return { label: word, field: 'Filter', value: word, typed: lastWord, help: suggestion.help };
   }
   const tag = suggestion.tag;
-  if (isPowerTag(tag)) return { label: tag.display, field: 'Filter', value: tag.display, typed: lastWord.slice(lastWord.indexOf(':') + 1) };
+  if (isPowerTag(tag)) return { label: tag.display, field: `${tag.negated ? '-' : ''}${tag.fieldLabel}:`, value: tag.value, typed: lastWord.slice(lastWord.indexOf(':') + 1) };
   return { label: tag.display, field: tag.fieldLabel, value: tag.value, typed: input.trim() };
 }
 

@@ -1,0 +1,111 @@
+import { CLIENT_BUILD, CLIENT_BUILD_HEADER, CLIENT_VERSION, CLIENT_VERSION_HEADER, RequestsPage, type CompactItem } from '@spyglass/protocol';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterEach, describe, expect, it } from 'vitest';
+import { startSimulator, type Simulator } from '../apps/simulator/src';
+import { signedInContext, signUpByApi } from './support/accounts';
+import { recordPageErrors } from './support/browser';
+import { useE2eEnvironment } from './support/environment';
+import { visible } from './support/page';
+import type { RunningServer } from './support/server';
+import { screenshotBothSchemes } from './support/screenshots';
+
+/** What the server stored for a device (GET /v1/requests as the signed-in user). */
+async function storedItems(server: RunningServer, token: string, deviceId: string): Promise<CompactItem[]> {
+  const headers = { authorization: `Bearer ${token}`, [CLIENT_VERSION_HEADER]: CLIENT_VERSION, [CLIENT_BUILD_HEADER]: CLIENT_BUILD };
+  const res = await fetch(`${server.url}/v1/requests?${new URLSearchParams({ deviceId, limit: '5000' }).toString()}`, { headers });
+  if (res.status !== 200) throw new Error(`GET /v1/requests answered ${res.status}: ${await res.text()}`);
+  return RequestsPage.parse(await res.json()).items;
+}
+
+const statsText = (page: Page, shown: number, total: number) => page.getByText(`Requests: ${shown} (Total: ${total})`, { exact: true });
+const shownIds = (page: Page) => page.locator('.req-row').evaluateAll((rows) => rows.map((row) => (row as unknown as { dataset: { itemId: string } }).dataset.itemId));
+
+/** What `status-code:404 -method:GET` must let through, written out apart from the filter code. */
+const notFoundNotGet = (item: CompactItem) => item.type === 'network' && item.details.response?.statusCode === 404 && item.details.request.method !== 'GET';
+
+/** Issue 15: power filters in the search bar, with the simulator streaming into a real server. */
+describe('request inspector: power filters', () => {
+  const env = useE2eEnvironment();
+  let context: BrowserContext | undefined;
+  let simulator: Simulator | undefined;
+
+  afterEach(async () => {
+    await simulator?.stop();
+    simulator = undefined;
+    await context?.close();
+    context = undefined;
+  });
+
+  it('typing status-code:404 -method:GET filters the live list while the simulator streams', async () => {
+    const account = await signUpByApi(env.server);
+    ({ context } = await signedInContext(env.browser, env.server, account));
+    const page = await context.newPage();
+    const errors = recordPageErrors(page);
+
+    simulator = await startSimulator({ serverUrl: env.server.url, apiKey: account.profile.apiKey, devices: 1, rate: 8, platforms: ['ios'], seed: 15 });
+    await simulator.connected();
+    const device = simulator.devices[0]!;
+    const deviceId = device.installId;
+    // Calls to routes the backend does not know answer 404, whatever their method: the app makes
+    // them through the SDK like any other request.
+    const missing = (method: string, path: string) => device.client.fetch(`${simulator!.backendUrl}${path}`, { method }).then((res) => res.arrayBuffer());
+    await Promise.all([missing('POST', '/api/wishlist'), missing('DELETE', '/api/wishlist/3'), missing('GET', '/api/nowhere'), missing('PATCH', '/api/cart')]);
+
+    await page.goto(`/devices/${deviceId}`);
+    await visible(page.locator('.req-row').first());
+
+    const input = page.getByRole('combobox', { name: 'Search' });
+    await input.click();
+    await input.pressSequentially('status-code:404 -method:GET');
+    // Only the three non-GET 404s so far; the stream of other requests keeps arriving behind the filter.
+    await expect.poll(async () => (await shownIds(page)).length).toBe(3);
+
+    // New matching requests show up live; others stay out.
+    await Promise.all([missing('PUT', '/api/wishlist/9'), missing('GET', '/api/nowhere/else')]);
+    await expect.poll(async () => (await shownIds(page)).length).toBe(4);
+    await simulator.stop();
+    const stored = await storedItems(env.server, account.token, deviceId);
+    const expected = stored.filter(notFoundNotGet);
+    expect(expected).toHaveLength(4);
+    expect(stored.some((item) => item.type === 'network' && item.details.response?.statusCode === 404 && item.details.request.method === 'GET')).toBe(true);
+    await visible(statsText(page, expected.length, stored.length));
+    expect(new Set(await shownIds(page))).toEqual(new Set(expected.map((item) => item.id)));
+
+    // Enter commits each filter as a tag; the result stays the same.
+    await input.press('Enter');
+    await visible(page.getByRole('button', { name: 'Remove status-code:404' }));
+    await visible(page.getByRole('button', { name: 'Remove -method:GET' }));
+    expect(await input.inputValue()).toBe('');
+    await visible(statsText(page, expected.length, stored.length));
+
+    // A value that cannot be read is shown as an invalid tag and filters nothing.
+    await input.pressSequentially('is:broken');
+    await input.press('Enter');
+    await visible(page.getByRole('img', { name: 'Invalid filter: is: takes mocked or pending' }));
+    await visible(statsText(page, expected.length, stored.length));
+
+    // The dropdown offers the keys, then the values seen for a key.
+    await input.pressSequentially('dur');
+    await visible(page.getByRole('option', { name: 'duration:' }));
+    await input.fill('');
+    await input.pressSequentially('mime-type:');
+    await visible(page.getByRole('option', { name: 'mime-type:application/json' }));
+    await screenshotBothSchemes(page, 'inspector-power-filters');
+    await input.press('Escape');
+    await input.fill('');
+
+    // The help lists the filters.
+    await page.getByRole('button', { name: 'Search filters' }).click();
+    const help = page.getByRole('dialog', { name: 'Search filters' });
+    await visible(help.getByText('domain:*.example.com'));
+    await visible(help.getByText('A leading - excludes what the filter matches'));
+    await screenshotBothSchemes(page, 'inspector-power-filters-help');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => help.isVisible()).toBe(false);
+
+    // Existing field tags keep working beside them: removing the filters brings the 404s of GET back.
+    await page.getByRole('button', { name: 'Remove -method:GET' }).click();
+    await visible(statsText(page, stored.filter((item) => item.type === 'network' && item.details.response?.statusCode === 404).length, stored.length));
+    expect(errors).toEqual([]);
+  });
+});
