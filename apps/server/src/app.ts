@@ -29,6 +29,7 @@ import { mocksRoutes } from './routes/mocks/mocks.routes';
 import { sendMocksOnWelcome } from './services/mock-delivery.service';
 import { requestsRoutes } from './routes/requests/requests.routes';
 import { sessionsRoutes } from './routes/sessions/sessions.routes';
+import { userDefaultsRoutes } from './routes/user-defaults/user-defaults.routes';
 import { buildShareServer } from './share/share-server';
 import { configRoutes } from './routes/config/config.routes';
 import { healthRoutes, versionRoutes } from './routes/health/health.routes';
@@ -137,6 +138,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
       await protectedApi.register(requestsRoutes);
       await protectedApi.register(mocksRoutes);
       await protectedApi.register(sessionsRoutes);
+      await protectedApi.register(userDefaultsRoutes);
     });
   }, { prefix: '/v1' });
 

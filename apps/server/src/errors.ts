@@ -12,7 +12,9 @@ export type ErrorKind =
   | 'conflict'
   | 'too_many_requests'
   /** A device or another upstream was reached but could not do what was asked. */
-  | 'upstream_failed';
+  | 'upstream_failed'
+  /** A device was reached but did not answer in time. */
+  | 'gateway_timeout';
 
 export class DomainError extends Error {
   constructor(
@@ -35,5 +37,6 @@ export const notFound = (message = 'Not found') => new DomainError('not_found', 
 export const conflict = (message: string) => new DomainError('conflict', message);
 export const tooManyRequests = (message = 'Too many requests, please try again later') => new DomainError('too_many_requests', message);
 export const upstreamFailed = (message: string) => new DomainError('upstream_failed', message);
+export const gatewayTimeout = (message: string) => new DomainError('gateway_timeout', message);
 export const trialExpired = (message = 'Your trial has expired. Please consider upgrading to a paid plan') =>
   new DomainError('payment_required', message, { trialExpired: true });

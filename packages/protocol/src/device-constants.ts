@@ -7,7 +7,7 @@ import type { FeatureToggles } from './devices';
  * The device protocol (docs/protocol.md). Bump PROTOCOL_VERSION on any change a device must
  * know about; MIN_PROTOCOL_VERSION is the oldest version the server still accepts.
  */
-export const PROTOCOL_VERSION = 1;
+export const PROTOCOL_VERSION = 2;
 export const MIN_PROTOCOL_VERSION = 1;
 
 /**
@@ -59,7 +59,7 @@ export type DeviceErrorCode = (typeof ERROR_CODES)[number];
 /** The text the dashboard also shows when an account is at its device limit (spec 001 §8). */
 export const DEVICE_LIMIT_MESSAGE = 'Maximum number of devices reached: Please contact support to increase your limit';
 
-export const COMMAND_NAMES = ['ping', 'take_screenshot', 'open_sheet', 'feature_toggles', 'breakpoint', 'mocks'] as const;
+export const COMMAND_NAMES = ['ping', 'take_screenshot', 'open_sheet', 'feature_toggles', 'breakpoint', 'mocks', 'user_defaults'] as const;
 export type CommandName = (typeof COMMAND_NAMES)[number];
 
 /** What a device captures until the welcome says otherwise. */

@@ -3,6 +3,7 @@ import { DeviceInfo, FeatureToggles } from './devices';
 import { AnalyticsDetails, EventDetails, LogDetails, NetworkDetails, ScreenshotDetails } from './items';
 import { ITEM_LIMITS, ITEM_TEXT_LIMITS } from './item-limits';
 import { COMMAND_NAMES, DEVICE_LIMITS, ERROR_CODES } from './device-constants';
+import { UserDefaultsChangedFrame } from './user-defaults';
 import { ConsoleEntry } from './mocks/mocked-routes';
 import { MOCK_LIMITS } from './mocks/mock-limits';
 
@@ -65,7 +66,7 @@ export const MockLogFrame = z.object({
   entries: z.array(ConsoleEntry).min(1).max(MOCK_LIMITS.maxConsoleEntries),
 });
 
-export const DeviceFrame = z.discriminatedUnion('type', [HelloFrame, ItemsFrame, ResultFrame, DeviceInfoFrame, MockLogFrame, PingFrame, PongFrame]);
+export const DeviceFrame = z.discriminatedUnion('type', [HelloFrame, ItemsFrame, ResultFrame, DeviceInfoFrame, UserDefaultsChangedFrame, MockLogFrame, PingFrame, PongFrame]);
 export type DeviceFrame = z.infer<typeof DeviceFrame>;
 export type HelloFrame = z.infer<typeof HelloFrame>;
 export type ItemsFrame = z.infer<typeof ItemsFrame>;

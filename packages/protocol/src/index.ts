@@ -11,6 +11,7 @@ export * from './analytics';
 export * from './items';
 export * from './devices';
 export * from './device-protocol';
+export * from './user-defaults';
 export * from './live';
 export * from './config';
 export * from './format';

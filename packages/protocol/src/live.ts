@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { Device } from './devices';
 import { ConsoleEntry } from './mocks/mocked-routes';
 import { CompactItemSchema } from './requests';
+import { UserDefaultsGroups } from './user-defaults';
 
 /** Messages of the viewer live channel `/ws?token=&type=viewer` (spec 000 §4.6, spec 001 §7). */
 export const ViewerInbound = z.discriminatedUnion('type', [
@@ -43,6 +44,8 @@ export const ViewerOutbound = z.discriminatedUnion('type', [
   z.object({ type: z.literal('requests_cleared'), deviceId: z.string() }),
   /** The console log of a mocked route changed (its handler logged on the device): the whole log, newest last. */
   z.object({ type: z.literal('route_console'), deviceId: z.string(), routeId: z.string(), consoleLog: z.array(ConsoleEntry) }),
+  /** A device's user defaults changed (the app wrote them, or a dashboard did): all its groups. */
+  z.object({ type: z.literal('user_defaults_changed'), deviceId: z.string(), groups: UserDefaultsGroups }),
   /** The server dropped this viewer's backlog (it read too slowly): reload the list from the API. */
   z.object({ type: z.literal('resync'), deviceId: z.string().nullable(), reason: z.string() }),
 ]);

@@ -41,7 +41,7 @@ describe('Spyglass client', () => {
     await spyglass.flush();
     expect([...server.stored.keys()].sort()).toEqual([...ids].sort());
     const hello = server.hellos[0]!;
-    expect(hello).toMatchObject({ protocolVersion: 1, apiKey: 'sg_live_test', device: { platform: 'ios', name: 'QA iPhone', bundleId: 'com.example.shop', sdkVersion: SDK_VERSION } });
+    expect(hello).toMatchObject({ protocolVersion: 2, apiKey: 'sg_live_test', device: { platform: 'ios', name: 'QA iPhone', bundleId: 'com.example.shop', sdkVersion: SDK_VERSION } });
     expect(hello.deviceId).toBe(await storage.getItem('spyglass.installId'));
     expect(spyglass.status).toBe('connected');
     expect(spyglass.deviceId).toBe(hello.deviceId);

@@ -22,6 +22,7 @@ import { MockEngine } from './mocks/mock-engine';
 import type { SpyglassClient, SpyglassEvents, SpyglassOptions, SpyglassStats } from './options';
 import { DEFAULT_OUTBOX } from './outbox';
 import type { Runtime } from './runtime';
+import { UserDefaultsBook } from './user-defaults';
 import { deviceSocketUrl } from './websocket';
 
 const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
@@ -50,6 +51,7 @@ class Client implements SpyglassClient {
   private insideScope: () => boolean = () => false;
   private fetchDepth = 0;
   readonly fetch: FetchFunction;
+  readonly userDefaults: UserDefaultsBook;
   status: ConnectionStatus = 'connecting';
   deviceId: string | undefined;
   breakpointEnabled = false;
@@ -59,6 +61,9 @@ class Client implements SpyglassClient {
     this.device = runtime.detectDevice().then((detected) => ({ ...detected, ...given }));
     const claimed: Promise<{ id: string; release?: () => void }> = options.installId ? Promise.resolve({ id: options.installId })
       : options.storage ? loadInstallId(options.storage).then((id) => ({ id })) : runtime.defaultInstallId(given);
+    // The app's own writes reach the dashboard live when connected; it reads the store afresh on opening the view.
+    this.userDefaults = new UserDefaultsBook(this.device.then((device) => runtime.userDefaultsStore(device, options)),
+      (groups) => void this.connection.send(JSON.stringify({ type: 'user_defaults_changed', groups })));
     this.installId = claimed.then(({ id, release }) => {
       if (release) this.restore.push(release);
       return id;
@@ -264,7 +269,11 @@ class Client implements SpyglassClient {
         recordPong: () => this.record(buildLogItem('Pong', { level: 'info', category: 'spyglass', name: 'ping' })),
         screenshot: (image) => this.screenshot(image),
         setToggles: (toggles) => this.setToggles(toggles),
-        setBreakpoint: (enabled) => (this.breakpointEnabled = enabled),
+        setBreakpoint: (enabled) => {
+          this.breakpointEnabled = enabled;
+          this.emit('breakpoint', enabled);
+        },
+        userDefaults: this.userDefaults,
       });
       this.connection.send(JSON.stringify({ type: 'result', commandId: frame.id, ok: true, ...(data !== undefined ? { data } : {}) }));
     } catch (error) {

@@ -1,6 +1,7 @@
 import type { CommandFrame, FeatureToggles } from '@spyglass/protocol';
 import type { ScreenshotInput } from './items';
 import type { MockEngine } from './mocks/mock-engine';
+import type { UserDefaultsBook } from './user-defaults';
 
 /** What the dashboard's commands act on (docs/protocol.md §6). */
 export interface CommandTarget {
@@ -12,6 +13,7 @@ export interface CommandTarget {
   screenshot(input: ScreenshotInput): string | undefined;
   setToggles(toggles: FeatureToggles): void;
   setBreakpoint(enabled: boolean): void;
+  userDefaults: Pick<UserDefaultsBook, 'run'>;
 }
 
 /** Runs a command; answers the result's `data`, or throws the error the dashboard shows. */
@@ -40,6 +42,8 @@ export async function runCommand(frame: CommandFrame, target: CommandTarget): Pr
       return { breakpointEnabled: args.breakpointEnabled };
     case 'mocks':
       return target.mocks.apply(args);
+    case 'user_defaults':
+      return target.userDefaults.run(args);
   }
 }
 

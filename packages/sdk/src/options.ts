@@ -7,6 +7,7 @@ import type { SpyglassError } from './errors';
 import type { KeyValueStorage } from './install-id';
 import type { AnalyticsOptions, EventOptions, LogOptions, ScreenshotInput } from './items';
 import type { OutboxOptions, OutboxStats } from './outbox';
+import type { UserDefaults } from './user-defaults';
 import type { WebSocketConstructor } from './websocket';
 
 // The public API of the SDK, the same in every runtime (node, browser, react-native entries).
@@ -63,6 +64,14 @@ export interface SpyglassOptions {
    * it beside the bundle need nothing; Node needs nothing.
    */
   mockSandboxWasmUrl?: string;
+  /**
+   * Where `userDefaults` keeps its values (one JSON document under `spyglass.userDefaults`).
+   * By default: `localStorage` in browsers; in React Native `storage` when given (pass
+   * AsyncStorage), else memory; in Node a JSON file (`userDefaultsFile`).
+   */
+  userDefaultsStorage?: KeyValueStorage;
+  /** Node: the JSON file of user defaults. Default: one per app in the user's config directory. */
+  userDefaultsFile?: string;
   /** Random source for the reconnect jitter (a seeded one makes runs reproducible). */
   random?: () => number;
 }
@@ -82,6 +91,8 @@ export interface SpyglassEvents {
   featureToggles: FeatureToggles;
   /** A command from the dashboard, after the SDK handled it. */
   command: CommandFrame;
+  /** The dashboard turned request breakpoints on or off (the device profile's switch). */
+  breakpoint: boolean;
 }
 
 /** A connected Spyglass device (see {@link createSpyglass}). */
@@ -92,6 +103,11 @@ export interface SpyglassClient {
   /** What the dashboard lets this device capture. */
   readonly featureToggles: Readonly<FeatureToggles>;
   readonly breakpointEnabled: boolean;
+  /**
+   * The app's key-value preferences by suite, which the dashboard's User Defaults view shows and
+   * edits; the app's own writes reach the dashboard live.
+   */
+  readonly userDefaults: UserDefaults;
   /**
    * A fetch that records its requests through this client, whatever `capture.fetch` says; it
    * wraps the global fetch as it was before the SDK started.

@@ -10,3 +10,4 @@ export type { BackoffOptions } from './backoff';
 export type { OutboxOptions, OutboxStats } from './outbox';
 export type { WebSocketConstructor, WebSocketLike } from './websocket';
 export { SDK_VERSION } from './version';
+export type { UserDefaults, UserDefaultsGroup, UserDefaultValue } from './user-defaults';

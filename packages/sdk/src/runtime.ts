@@ -3,6 +3,8 @@ import type * as Sandbox from '@spyglass/protocol/sandbox';
 import type { CaptureHooks } from './capture/hooks';
 import type { MockedBy } from './capture/interceptors';
 import type { MockEngine } from './mocks/mock-engine';
+import type { SpyglassOptions } from './options';
+import type { UserDefaultsStore } from './user-defaults';
 import type { WebSocketConstructor } from './websocket';
 
 export type SandboxModule = typeof Sandbox;
@@ -37,6 +39,8 @@ export interface Runtime {
   WebSocket(): Promise<WebSocketConstructor>;
   /** Node: capture and mocks of node:http/https and undici. Answers the undos. */
   installClients?(context: NodeClientsContext): Promise<(() => void)[]>;
+  /** Where `spyglass.userDefaults` keeps its values (options.userDefaultsStorage wins everywhere). */
+  userDefaultsStore(device: Partial<DeviceInfo>, options: SpyglassOptions): UserDefaultsStore;
   /** The handler sandbox of dynamic mocked routes; absent where it cannot run (React Native). */
   loadSandbox?(): Promise<SandboxModule>;
 }

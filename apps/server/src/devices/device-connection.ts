@@ -295,6 +295,9 @@ export class DeviceConnection {
       case 'device_info':
         this.infoUpdates!.report(frame.device, now);
         break;
+      case 'user_defaults_changed':
+        this.deps.events.userDefaultsChanged(this.userId, this.row!.id, frame.groups);
+        break;
       case 'mock_log':
         this.routeConsoles!.report(frame.routeId, frame.entries);
         break;
@@ -385,6 +388,7 @@ export class DeviceConnection {
     this.handle = this.deps.commands.attach(userId, row.id, {
       send: (frame: CommandFrame) => this.send(frame),
       close: (code: number, reason: string) => this.close(code, reason),
+      protocolVersion: hello.protocolVersion,
     });
     await this.handle.ready;
     if (this.closed) return;

@@ -58,6 +58,7 @@ function setup(watching: () => boolean) {
     deviceConnected: () => {},
     deviceUpdated: () => {},
     deviceDisconnected: () => {},
+    userDefaultsChanged: () => {},
     itemsUpserted: (_, __, items) => published.push(items),
     routeConsoleChanged: () => {},
     wantsItems: () => {

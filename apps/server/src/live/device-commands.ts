@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import { COMMAND_NAMES, type CommandFrame, type CommandName } from '@spyglass/protocol';
-import { conflict } from '../errors';
+import { conflict, gatewayTimeout, type DomainError } from '../errors';
 import { topics, type BusSubscription, type LiveBus } from './bus';
 import { parseJson } from '../lib/json';
 
@@ -10,6 +10,22 @@ export const DEVICE_OFFLINE_MESSAGE = 'Device is offline';
 
 /** How long a device has to answer a command before it counts as offline. */
 export const COMMAND_TIMEOUT_MS = 5000;
+
+export const DEVICE_TIMEOUT_MESSAGE = 'The device did not answer in time';
+
+/** How a command is sent (see `DeviceCommands.send`). */
+export interface CommandOptions {
+  /** How long the device has to answer. */
+  timeoutMs?: number;
+  /** No answer in time is 504 'The device did not answer in time' instead of 409 offline. */
+  timeoutIsGatewayTimeout?: boolean;
+  /**
+   * The oldest device protocol version that knows the command: a connection that said hello
+   * with an older one is answered `ok:false` with `unsupportedMessage`, and never sees it.
+   */
+  minProtocolVersion?: number;
+  unsupportedMessage?: string;
+}
 
 /** A device's answer to a command (its `result` frame). */
 export interface CommandResult {
@@ -23,6 +39,8 @@ export interface DeviceLink {
   /** Writes the frame to the device; false when the socket is no longer open. */
   send(frame: CommandFrame): boolean;
   close(code: number, reason: string): void;
+  /** The protocol version the device said hello with. */
+  protocolVersion?: number;
 }
 
 export interface LocalDeviceHandle {
@@ -40,6 +58,8 @@ const NodeRequest = z.discriminatedUnion('kind', [
     name: z.enum(COMMAND_NAMES),
     args: z.record(z.string(), z.unknown()).optional(),
     timeoutMs: z.number().int().positive(),
+    minProtocolVersion: z.number().int().optional(),
+    unsupportedMessage: z.string().optional(),
   }),
   z.object({ kind: z.literal('disconnect'), code: z.number().int(), reason: z.string() }),
 ]);
@@ -48,6 +68,8 @@ type NodeRequest = z.infer<typeof NodeRequest>;
 const NodeReply = z.object({
   id: z.string(),
   result: z.object({ ok: z.boolean(), data: z.unknown().optional(), error: z.string().optional() }).nullable(),
+  /** With a null result: the device was reached but did not answer in time. */
+  timedOut: z.boolean().optional(),
 });
 
 interface Pending {
@@ -58,6 +80,8 @@ interface Pending {
   /** Nodes that answered that they could not deliver it. */
   refused: number;
   timer: NodeJS.Timeout;
+  /** What no answer in time rejects with. */
+  onTimeout: () => DomainError;
 }
 
 interface LocalDevice {
@@ -69,7 +93,7 @@ interface LocalDevice {
 interface Relayed {
   /** The (account, device) the command was written to: only its own connection may answer it. */
   key: string;
-  reply(result: CommandResult | null): void;
+  reply(result: CommandResult | null, timedOut?: boolean): void;
   timer: NodeJS.Timeout;
 }
 
@@ -139,15 +163,23 @@ export class DeviceCommands {
     relayed.reply({ ok: result.ok, data: result.data, error: result.error });
   }
 
-  /** Resolves with the device's result; throws 409 'Device is offline' when no node can reach it. */
-  async send(userId: string, deviceId: string, name: CommandName, args?: Record<string, unknown>, timeoutMs = COMMAND_TIMEOUT_MS): Promise<CommandResult> {
+  /**
+   * Resolves with the device's result; throws 409 'Device is offline' when no node can reach it,
+   * and when it does not answer in time 409 too, or 504 with `timeoutIsGatewayTimeout`.
+   */
+  async send(
+    userId: string, deviceId: string, name: CommandName, args?: Record<string, unknown>, timeoutMsOrOptions: number | CommandOptions = {},
+  ): Promise<CommandResult> {
+    const options = typeof timeoutMsOrOptions === 'number' ? { timeoutMs: timeoutMsOrOptions } : timeoutMsOrOptions;
+    const { timeoutMs = COMMAND_TIMEOUT_MS, minProtocolVersion, unsupportedMessage } = options;
+    const onTimeout = options.timeoutIsGatewayTimeout ? () => gatewayTimeout(DEVICE_TIMEOUT_MESSAGE) : () => conflict(DEVICE_OFFLINE_MESSAGE);
     await this.replies.ready.catch(() => undefined);
     const id = crypto.randomUUID();
-    const request: NodeRequest = { kind: 'command', id, replyTo: this.bus.nodeId, name, args, timeoutMs };
+    const request: NodeRequest = { kind: 'command', id, replyTo: this.bus.nodeId, name, args, timeoutMs, minProtocolVersion, unsupportedMessage };
     const answered = new Promise<CommandResult>((resolve, reject) => {
       // The holder's own timeout answers first; this one covers a node that died meanwhile.
-      const timer = setTimeout(() => this.settle(id, null), timeoutMs + 1000);
-      this.pending.set(id, { resolve, reject, receivers: null, refused: 0, timer });
+      const timer = setTimeout(() => this.settle(id, null, true), timeoutMs + 1000);
+      this.pending.set(id, { resolve, reject, receivers: null, refused: 0, timer, onTimeout });
     });
     let receivers = 0;
     try {
@@ -189,9 +221,13 @@ export class DeviceCommands {
       for (const link of [...local.links]) link.close(request.code, request.reason);
       return;
     }
-    const reply = (result: CommandResult | null) =>
-      this.bus.publish(topics.node(request.replyTo), JSON.stringify({ id: request.id, result }));
+    const reply = (result: CommandResult | null, timedOut?: boolean) =>
+      this.bus.publish(topics.node(request.replyTo), JSON.stringify({ id: request.id, result, ...(timedOut ? { timedOut } : {}) }));
     const link = local.links[local.links.length - 1];
+    if (link && request.minProtocolVersion !== undefined && (link.protocolVersion ?? 1) < request.minProtocolVersion) {
+      reply({ ok: false, error: request.unsupportedMessage ?? `This device's SDK is too old for ${request.name}` });
+      return;
+    }
     const frame: CommandFrame = { type: 'command', id: request.id, name: request.name, ...(request.args ? { args: request.args } : {}) };
     if (!link?.send(frame)) {
       reply(null);
@@ -199,7 +235,7 @@ export class DeviceCommands {
     }
     const timer = setTimeout(() => {
       this.relayed.delete(request.id);
-      reply(null);
+      reply(null, true);
     }, request.timeoutMs);
     timer.unref();
     this.relayed.set(request.id, { key, reply, timer });
@@ -210,22 +246,22 @@ export class DeviceCommands {
     if (!parsed.success) return;
     const pending = this.pending.get(parsed.data.id);
     if (!pending) return;
-    if (parsed.data.result) {
-      this.settle(parsed.data.id, parsed.data.result);
+    if (parsed.data.result || parsed.data.timedOut) {
+      this.settle(parsed.data.id, parsed.data.result, parsed.data.timedOut);
       return;
     }
     pending.refused += 1;
     if (pending.receivers !== null && pending.refused >= pending.receivers) this.settle(parsed.data.id, null);
   }
 
-  /** A result resolves the command; null rejects it as offline. */
-  private settle(id: string, result: CommandResult | null): void {
+  /** A result resolves the command; null rejects it as offline, or as unanswered when it timed out. */
+  private settle(id: string, result: CommandResult | null, timedOut = false): void {
     const pending = this.pending.get(id);
     if (!pending) return;
     this.pending.delete(id);
     clearTimeout(pending.timer);
     if (result) pending.resolve(result);
-    else pending.reject(conflict(DEVICE_OFFLINE_MESSAGE));
+    else pending.reject(timedOut ? pending.onTimeout() : conflict(DEVICE_OFFLINE_MESSAGE));
   }
 }
 

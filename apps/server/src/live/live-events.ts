@@ -1,4 +1,4 @@
-import type { CompactItem, ConsoleEntry, Device } from '@spyglass/protocol';
+import type { CompactItem, UserDefaultsGroup, ConsoleEntry, Device } from '@spyglass/protocol';
 
 /**
  * What the device side of the server reports to the live side. The device connections and the
@@ -15,6 +15,8 @@ export interface LiveEvents {
   deviceDisconnected(userId: string, device: Device): void;
   /** Items of one device were committed (inserted or completed), in the compact list form. */
   itemsUpserted(userId: string, deviceId: string, items: CompactItem[]): void;
+  /** The app on a device changed its user defaults itself: `groups` is all of them. */
+  userDefaultsChanged(userId: string, deviceId: string, groups: UserDefaultsGroup[]): void;
   /** A mocked route's console log changed: `consoleLog` is the whole of it. */
   routeConsoleChanged(userId: string, deviceId: string, routeId: string, consoleLog: ConsoleEntry[]): void;
   /**

@@ -46,6 +46,9 @@ export async function createLiveNode(options: LiveNodeOptions): Promise<LiveNode
     itemsUpserted(userId, deviceId, items) {
       viewers.newRequests(userId, deviceId, items);
     },
+    userDefaultsChanged(userId, deviceId, groups) {
+      viewers.userDefaultsChanged(userId, deviceId, groups);
+    },
     routeConsoleChanged(userId, deviceId, routeId, consoleLog) {
       viewers.routeConsole(userId, deviceId, routeId, consoleLog);
     },

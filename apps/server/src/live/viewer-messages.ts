@@ -1,4 +1,4 @@
-import type { CompactItem, ConsoleEntry, Device, ViewerOutbound } from '@spyglass/protocol';
+import type { CompactItem, UserDefaultsGroup, ConsoleEntry, Device, ViewerOutbound } from '@spyglass/protocol';
 import { topics, type LiveBus } from './bus';
 
 /** How every payload of a device's batch of items starts (see `ViewerPublisher.newRequests`). */
@@ -64,6 +64,11 @@ export class ViewerPublisher {
   /** To every viewer of the account: the mock routes screen need not watch the device's items. */
   routeConsole(userId: string, deviceId: string, routeId: string, consoleLog: ConsoleEntry[]): void {
     this.toAccount(userId, () => ({ type: 'route_console', deviceId, routeId, consoleLog }));
+  }
+
+  /** To every viewer of the account: the User Defaults view need not watch the device's items. */
+  userDefaultsChanged(userId: string, deviceId: string, groups: UserDefaultsGroup[]): void {
+    this.toAccount(userId, () => ({ type: 'user_defaults_changed', deviceId, groups }));
   }
 
   requestsDeleted(userId: string, deviceId: string, ids: string[]): void {

@@ -11,6 +11,7 @@ const STATUS: Record<ErrorKind, number> = {
   conflict: 409,
   too_many_requests: 429,
   upstream_failed: 502,
+  gateway_timeout: 504,
 };
 
 interface Issue {

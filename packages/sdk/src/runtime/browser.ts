@@ -1,16 +1,19 @@
 import { browserFields, commonDeviceFields } from '../device-info';
 import { INSTALL_ID_KEY, loadInstallId, memoryStorage, type KeyValueStorage } from '../install-id';
 import type { Runtime } from '../runtime';
+import { keyValueUserDefaultsStore } from '../user-defaults';
 import { globalWebSocket } from '../websocket';
 
 /**
  * Browsers (and other runtimes without Node's modules: workers, Deno, Bun's browser build):
- * the page's WebSocket, `localStorage`, and the sandbox loaded when a dynamic route arrives.
+ * the page's WebSocket, `localStorage` (install id and user defaults), and the sandbox loaded when a
+ * dynamic route arrives.
  */
 export const browserRuntime: Runtime = {
   detectDevice: async () => ({ ...commonDeviceFields(), ...browserFields() }),
   defaultInstallId: async () => ({ id: await loadInstallId(pageStorage()) }),
   WebSocket: globalWebSocket,
+  userDefaultsStore: (_device, options) => keyValueUserDefaultsStore(options.userDefaultsStorage ?? pageStorage()),
   loadSandbox: () => import('@spyglass/protocol/sandbox'),
 };
 

@@ -84,14 +84,14 @@ function slotId(file: string): string {
 }
 
 /** Where per-user settings live: XDG on Linux, Application Support on macOS, AppData on Windows. */
-function configDir(): string {
+export function configDir(): string {
   if (process.platform === 'win32') return process.env.APPDATA ?? path.join(os.homedir(), 'AppData', 'Roaming');
   if (process.platform === 'darwin') return path.join(os.homedir(), 'Library', 'Application Support');
   return process.env.XDG_CONFIG_HOME || path.join(os.homedir(), '.config');
 }
 
 /** A readable, file-safe name for the app, with a hash of where it lives so two apps never collide. */
-function appKey(device: Partial<DeviceInfo>): string {
+export function appKey(device: Partial<DeviceInfo>): string {
   const main = process.argv[1] ? path.resolve(process.argv[1]) : undefined;
   let name: string;
   let place: string;

@@ -8,16 +8,21 @@ import { commonDeviceFields } from '../device-info';
 import { installNodeHttpMocks } from '../mocks/node-http-mocks';
 import type { Runtime } from '../runtime';
 import type { WebSocketConstructor } from '../websocket';
+import { keyValueUserDefaultsStore } from '../user-defaults';
 import { claimInstallId } from './node-install-id';
+import { jsonFileUserDefaultsStore } from './node-user-defaults';
 
 /**
  * Node: `ws` (Node's own WebSocket is experimental before 22), the host's fields, a small file
- * per app for the install id, and the clients that bypass fetch (node:http/https, undici).
+ * per app for the install id and one for user defaults, and the clients that bypass fetch
+ * (node:http/https, undici).
  */
 export const nodeRuntime: Runtime = {
   detectDevice: async () => ({ ...commonDeviceFields(), ...nodeFields() }),
   defaultInstallId: async (device) => claimInstallId(device),
   WebSocket: async () => WebSocket as unknown as WebSocketConstructor,
+  userDefaultsStore: (device, options) =>
+    options.userDefaultsStorage ? keyValueUserDefaultsStore(options.userDefaultsStorage) : jsonFileUserDefaultsStore(device, options.userDefaultsFile),
   installClients: async ({ hooks, mocks, mayMock, mockedRequests, setFetchScope }) => {
     const insideFetch = new AsyncLocalStorage<true>();
     // Node's fetch reaches undici after awaits of its own: the mark must follow the async context.

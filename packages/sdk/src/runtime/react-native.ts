@@ -1,6 +1,7 @@
 import { commonDeviceFields } from '../device-info';
 import { loadInstallId, memoryStorage } from '../install-id';
 import type { Runtime } from '../runtime';
+import { keyValueUserDefaultsStore } from '../user-defaults';
 import { globalWebSocket } from '../websocket';
 
 /**
@@ -12,4 +13,6 @@ export const reactNativeRuntime: Runtime = {
   detectDevice: async () => ({ ...commonDeviceFields(), type: 'React Native' }),
   defaultInstallId: async () => ({ id: await loadInstallId(memoryStorage()) }),
   WebSocket: globalWebSocket,
+  // AsyncStorage passed as `storage` keeps user defaults too; without it they last for the run.
+  userDefaultsStore: (_device, options) => keyValueUserDefaultsStore(options.userDefaultsStorage ?? options.storage ?? memoryStorage()),
 };
