@@ -10,6 +10,8 @@ import { authenticate } from './plugins/authenticate';
 import { createMailer } from './plugins/mail';
 import { registerJsonBodyParser } from './plugins/json-body';
 import { createAuthRateLimiter } from './plugins/rate-limit';
+import { createLimiterStore } from './plugins/rate-limiter-store';
+import { accountBudgetFactory } from './ingest/account-budgets';
 import { capConnectionsPerIp, httpServerOptions } from './plugins/http-limits';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { loadWebRoot, type WebRoot } from './plugins/web-root';
@@ -73,6 +75,8 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
     throw err;
   }
   const now = options.now ?? Date.now;
+  // Rate-limit counters: in Redis when the nodes share one, so that limits hold across nodes.
+  const limiters = createLimiterStore(config.redisUrl, app.log);
   const ctx: AppContext = {
     config,
     database,
@@ -80,7 +84,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
     tourProgress: new TourProgress(database.db, app.log, options.now ?? Date.now),
     blobs: createBlobStore(config),
     mailer: createMailer(config.smtpUrl, config.mailFrom, app.log),
-    authRateLimiter: createAuthRateLimiter(config.authRateLimit),
+    authRateLimiter: createAuthRateLimiter(config.authRateLimit, limiters),
     live: await createLiveNode({ redisUrl: config.redisUrl, log: app.log }),
     now,
     billing: new BillingService({ db: database.db, config, plans: loadPlansConfig(config.plansFile), now, log: app.log }),
@@ -89,7 +93,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
   const viewerUpgrade = viewerUpgradeHandler(ctx, ctx.live.hub);
   const devices = new DeviceGateway({
     database, blobs: ctx.blobs, events: ctx.live.events, commands: ctx.live.commands,
-    log: app.log, limits: config.ingest, now: ctx.now,
+    log: app.log, limits: config.ingest, now: ctx.now, accountBudgets: accountBudgetFactory(config.ingest, limiters),
     itemsCommitted: (userId, items) => ctx.tourProgress.itemsCommitted(userId, items),
     onWelcome: (userId, deviceId, send) => void sendMocksOnWelcome(database.db, app.log, userId, deviceId, ctx.now(), send),
   });
@@ -103,6 +107,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
   app.addHook('onClose', async () => {
     await ctx.live.close();
     await ctx.blobs.close();
+    await limiters.close();
     ctx.mailer.close();
     await database.close();
   });

@@ -3,37 +3,15 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Fastify from 'fastify';
-import { Redis } from 'ioredis';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RedisBus } from '../src/live/bus-redis';
 import { TEST_DATABASE_URL } from './global-setup';
 import { apiClient, describeApi, engine, signUp, startTestServer, type TestServer } from './helpers';
 import { closeOf, connectDevice, connectViewer, items } from './live-clients';
+import { REDIS_URL, probeRedis } from './support/redis';
 
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const log = Fastify({ logger: false }).log;
-
-/**
- * Like the PostgreSQL suite: without a reachable Redis the scale-out tests are skipped with a
- * loud message locally, and fail the run under CI=true.
- */
-async function probeRedis(): Promise<boolean> {
-  const client = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null, connectTimeout: 2000 });
-  client.on('error', () => {});
-  try {
-    await client.connect();
-    await client.ping();
-    return true;
-  } catch (err) {
-    const message = `Redis is unreachable at ${REDIS_URL} (${(err as Error).message})`;
-    if (process.env.CI === 'true') throw new Error(`${message}: the scale-out suite is required under CI=true`, { cause: err });
-    console.warn(`\n${'!'.repeat(78)}\n!! SKIPPING the Redis scale-out suite: ${message}\n!! Set TEST_REDIS_URL to run it.\n${'!'.repeat(78)}\n`);
-    return false;
-  } finally {
-    client.disconnect();
-  }
-}
 
 const redisAvailable = await probeRedis();
 

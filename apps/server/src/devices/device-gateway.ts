@@ -6,7 +6,8 @@ import { FrameParser } from '../ingest/frame-parser';
 import { IngestQueue, type IngestQueueOptions } from '../ingest/ingest-queue';
 import { createItemWriter } from '../repositories/item-writer.repository';
 import type { IngestLimits } from '../ingest/ingest-limits';
-import { TokenBucket } from '../lib/token-bucket';
+import { accountBudgetFactory, type AccountBudgetFactory, type AccountBudgets } from '../ingest/account-budgets';
+import { memoryLimiterStore } from '../plugins/rate-limiter-store';
 import { touchDevices, type DeviceKey } from '../repositories/devices.repository';
 import { DeviceConnection, type DeviceConnectionDeps } from './device-connection';
 import type { LiveEvents } from '../live/live-events';
@@ -21,6 +22,8 @@ export interface DeviceGatewayOptions {
   limits: IngestLimits;
   now(): number;
   onWelcome?: DeviceConnectionDeps['onWelcome'];
+  /** Account-wide ingest budgets (shared by the nodes when rate limits live in Redis); default: per node. */
+  accountBudgets?: AccountBudgetFactory;
   /** Told the kinds of each account's committed items (see IngestQueueOptions.committed). */
   itemsCommitted?: IngestQueueOptions['committed'];
 }
@@ -38,12 +41,14 @@ export class DeviceGateway {
   private readonly wss: WebSocketServer;
   private readonly connections = new Map<string, DeviceConnection>();
   private readonly sockets = new Set<DeviceConnection>();
-  private readonly accounts = new Map<string, { items: TokenBucket; bytes: TokenBucket; usedAt: number }>();
+  private readonly accounts = new Map<string, AccountBudgets & { usedAt: number }>();
+  private readonly newAccountBudgets: AccountBudgetFactory;
   private readonly heartbeat: NodeJS.Timeout;
   private readonly deps: DeviceConnectionDeps;
 
   constructor(private readonly options: DeviceGatewayOptions) {
     const { limits } = options;
+    this.newAccountBudgets = options.accountBudgets ?? accountBudgetFactory(limits, memoryLimiterStore);
     this.queue = new IngestQueue({
       writer: createItemWriter(options.database), events: options.events, log: options.log, now: options.now, committed: options.itemsCommitted,
     });
@@ -79,16 +84,11 @@ export class DeviceGateway {
     });
   };
 
-  private accountBuckets(userId: string): { items: TokenBucket; bytes: TokenBucket } {
+  private accountBuckets(userId: string): AccountBudgets {
     const now = this.options.now();
     let buckets = this.accounts.get(userId);
     if (!buckets) {
-      const { limits } = this.options;
-      buckets = {
-        items: new TokenBucket(limits.accountItemsPerSecond, limits.accountItemsBurst, now),
-        bytes: new TokenBucket(limits.accountBytesPerSecond, limits.accountBytesBurst, now),
-        usedAt: now,
-      };
+      buckets = { ...this.newAccountBudgets(userId, now), usedAt: now };
       this.accounts.set(userId, buckets);
     }
     buckets.usedAt = now;

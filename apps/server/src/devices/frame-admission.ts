@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { DeviceErrorCode } from '@spyglass/protocol';
 import type { IngestLimits } from '../ingest/ingest-limits';
 import { TokenBucket } from '../lib/token-bucket';
+import type { AccountBudgets } from '../ingest/account-budgets';
 
 /** A frame refused before it costs anything more: the error frame the device gets. */
 export interface Rejection {
@@ -11,11 +12,8 @@ export interface Rejection {
   retryAfterMs?: number;
 }
 
-/** The account-wide budgets, shared by all devices of one account on this node. */
-export interface AccountBuckets {
-  items: TokenBucket;
-  bytes: TokenBucket;
-}
+/** The account-wide budgets, shared by all devices of one account (on every node with Redis). */
+export type AccountBuckets = AccountBudgets;
 
 const SeqPeek = z.object({ seq: z.number().int().nonnegative() });
 

@@ -1,0 +1,108 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Redis } from 'ioredis';
+import pg from 'pg';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { DEFAULT_INGEST_LIMITS } from '../src/ingest/ingest-limits';
+import { TEST_DATABASE_URL } from './global-setup';
+import { apiClient, describeApi, engine, signUp, startTestServer, type TestServer } from './helpers';
+import { connectDevice, items } from './live-clients';
+import { isolatedRedisUrl, probeRedis } from './support/redis';
+
+const redisAvailable = await probeRedis();
+
+/** Two nodes on one database and one Redis: limits count every node's traffic together. */
+describeApi('limits shared by the nodes through Redis', () => {
+  const shared = `sg_limits_${crypto.randomBytes(4).toString('hex')}`;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'spyglass-limits-'));
+  const AUTH_PER_IP = 6;
+  let nodeA: TestServer;
+  let nodeB: TestServer;
+  let redis: Redis;
+
+  beforeAll(async () => {
+    if (!redisAvailable) return;
+    // A Redis database of its own per engine: the per-IP counter of 127.0.0.1 is this file's alone.
+    const redisUrl = await isolatedRedisUrl(engine === 'postgres' ? 12 : 11);
+    redis = new Redis(redisUrl);
+    const options = {
+      config: {
+        dataDir, redisUrl,
+        authRateLimit: { perIp: AUTH_PER_IP, perEmail: 1000, windowS: 60 },
+        // 20 items per 2 s for the whole account, wherever its devices are connected.
+        ingest: { ...DEFAULT_INGEST_LIMITS, accountItemsPerSecond: 10, accountItemsBurst: 20 },
+      },
+      database: { pgSchema: shared },
+    };
+    nodeA = await startTestServer(options);
+    nodeB = await startTestServer(options);
+  });
+  afterAll(async () => {
+    if (!redisAvailable) return;
+    await nodeA?.close();
+    await nodeB?.close();
+    redis?.disconnect();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    if (engine === 'postgres') {
+      const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
+      await client.connect();
+      await client.query(`DROP SCHEMA IF EXISTS "${shared}" CASCADE`);
+      await client.end();
+    }
+  });
+
+  it.skipIf(!redisAvailable)('limits auth attempts from one address spread over both nodes as one client', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < AUTH_PER_IP + 2; i++) {
+      const node = i % 2 === 0 ? nodeA : nodeB;
+      const res = await apiClient(node.url).post('/v1/auth/signin', { email: `nobody-${i}@example.com`, password: 'wrong-password-1' });
+      statuses.push(res.status);
+    }
+    // Each node alone would allow AUTH_PER_IP attempts; together they allow AUTH_PER_IP.
+    expect(statuses.slice(0, AUTH_PER_IP).every((s) => s !== 429)).toBe(true);
+    expect(statuses.slice(AUTH_PER_IP)).toEqual([429, 429]);
+  });
+
+  it.skipIf(!redisAvailable)("spends one account's ingest budget on both nodes together", async () => {
+    // The auth budget of 127.0.0.1 is spent above: this account is made before, through the database of both.
+    const account = await signUpBypassingLimit();
+    const spent = () => redis.get(`spyglass:rl:ingest-account-items:${account.id}`).then(Number);
+    const onA = await connectDevice(nodeA.url, account.apiKey);
+    const onB = await connectDevice(nodeB.url, account.apiKey);
+    const five = () => Array.from({ length: 5 }, (_, i) => items.log(`item ${i}`));
+    // Node A spends the whole window (20 items) on its own.
+    for (let i = 0; i < 4; i++) await onA.sendItems(five());
+    await expect.poll(spent).toBe(20);
+    // Node B has its own full bucket of 20, but the shared counter is spent: it refuses within a
+    // frame (the time its first charge takes to come back from Redis), not after 20 more items.
+    let acceptedOnB = 0;
+    let refused: Error | null = null;
+    for (let i = 0; i < 4 && !refused; i++) {
+      try {
+        await onB.sendItems(five());
+        acceptedOnB += 5;
+        // The node charges the shared counter a few milliseconds after the frame.
+        await expect.poll(spent).toBe(20 + acceptedOnB);
+      } catch (err) {
+        refused = err as Error;
+      }
+    }
+    expect(refused?.message).toMatch(/Too many items/);
+    expect(acceptedOnB).toBeLessThanOrEqual(5);
+    await onA.close();
+    await onB.close();
+  });
+
+  /** Accounts for this test come from a third, unlimited node on the same database. */
+  async function signUpBypassingLimit(): Promise<{ apiKey: string; id: string }> {
+    const helper = await startTestServer({ config: { dataDir }, database: { pgSchema: shared } });
+    try {
+      const { profile } = await signUp(helper.url);
+      return { apiKey: profile.apiKey, id: profile.id };
+    } finally {
+      await helper.app.close();
+    }
+  }
+});
