@@ -31,6 +31,7 @@ import { mocksRoutes } from './routes/mocks/mocks.routes';
 import { sendMocksOnWelcome } from './services/mock-delivery.service';
 import { requestsRoutes } from './routes/requests/requests.routes';
 import { sessionsRoutes } from './routes/sessions/sessions.routes';
+import { screenCaptureRoutes } from './routes/screen-capture/screen-capture.routes';
 import { userDefaultsRoutes } from './routes/user-defaults/user-defaults.routes';
 import { buildShareServer } from './share/share-server';
 import { configRoutes } from './routes/config/config.routes';
@@ -143,6 +144,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
       await protectedApi.register(requestsRoutes);
       await protectedApi.register(mocksRoutes);
       await protectedApi.register(sessionsRoutes);
+      await protectedApi.register(screenCaptureRoutes);
       await protectedApi.register(userDefaultsRoutes);
     });
   }, { prefix: '/v1' });

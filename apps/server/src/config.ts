@@ -33,6 +33,8 @@ export interface Config {
   trustProxy: boolean | string;
   /** `redis://` makes the live bus go through Redis pub/sub, so that several nodes serve one account. */
   redisUrl: string | null;
+  /** The relays handed to screen capture peers (GET /v1/screen-capture/turn). */
+  screenCapture: ScreenCaptureRelays;
   /** Blobs in an S3-compatible bucket (S3_BUCKET set), shared by every node; null: files under `dataDir`. */
   s3: S3BlobConfig | null;
   /** Frame sizes, rates and heartbeats of the device connections. */
@@ -132,6 +134,12 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     serverVersion: env.npm_package_version || '1.0.0',
     trustProxy: trustProxy(env.TRUST_PROXY),
     redisUrl: env.REDIS_URL || null,
+    screenCapture: {
+      stunUrls: urlList(env.STUN_URLS),
+      turnUrls: urlList(env.TURN_URLS),
+      turnSecret: env.TURN_SECRET || null,
+      turnCredentialTtlS: int(env, 'TURN_CREDENTIAL_TTL_S', 3600),
+    },
     s3: s3Config(env),
     ingest: loadIngestLimits(env),
     latestSdkVersions: {
@@ -147,4 +155,18 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     plansFile: env.BILLING_PLANS_FILE || null,
     ...overrides,
   };
+}
+
+export interface ScreenCaptureRelays {
+  stunUrls: string[];
+  turnUrls: string[];
+  /** coturn's `static-auth-secret`: TURN credentials are derived from it; it never leaves the server. */
+  turnSecret: string | null;
+  /** How long the TURN credentials handed out stay valid. */
+  turnCredentialTtlS: number;
+}
+
+/** A comma-separated list of ICE server URLs (`stun:host:3478`, `turn:host:3478?transport=udp`). */
+function urlList(raw: string | undefined): string[] {
+  return (raw ?? '').split(',').map((url) => url.trim()).filter((url) => url !== '');
 }

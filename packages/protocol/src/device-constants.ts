@@ -59,7 +59,7 @@ export type DeviceErrorCode = (typeof ERROR_CODES)[number];
 /** The text the dashboard also shows when an account is at its device limit (spec 001 §8). */
 export const DEVICE_LIMIT_MESSAGE = 'Maximum number of devices reached: Please contact support to increase your limit';
 
-export const COMMAND_NAMES = ['ping', 'take_screenshot', 'open_sheet', 'feature_toggles', 'breakpoint', 'mocks', 'user_defaults'] as const;
+export const COMMAND_NAMES = ['ping', 'take_screenshot', 'open_sheet', 'feature_toggles', 'breakpoint', 'mocks', 'user_defaults', 'start_screen_capture', 'stop_screen_capture'] as const;
 export type CommandName = (typeof COMMAND_NAMES)[number];
 
 /** What a device captures until the welcome says otherwise. */

@@ -3,6 +3,7 @@ import { DeviceInfo, FeatureToggles } from './devices';
 import { AnalyticsDetails, EventDetails, LogDetails, NetworkDetails, ScreenshotDetails } from './items';
 import { ITEM_LIMITS, ITEM_TEXT_LIMITS } from './item-limits';
 import { COMMAND_NAMES, DEVICE_LIMITS, ERROR_CODES } from './device-constants';
+import { DeviceCandidateFrame, DeviceOfferFrame, DeviceScreenCaptureErrorFrame, ServerAnswerFrame, ServerCandidateFrame } from './screen-capture';
 import { UserDefaultsChangedFrame } from './user-defaults';
 import { ConsoleEntry } from './mocks/mocked-routes';
 import { MOCK_LIMITS } from './mocks/mock-limits';
@@ -66,7 +67,10 @@ export const MockLogFrame = z.object({
   entries: z.array(ConsoleEntry).min(1).max(MOCK_LIMITS.maxConsoleEntries),
 });
 
-export const DeviceFrame = z.discriminatedUnion('type', [HelloFrame, ItemsFrame, ResultFrame, DeviceInfoFrame, UserDefaultsChangedFrame, MockLogFrame, PingFrame, PongFrame]);
+export const DeviceFrame = z.discriminatedUnion('type', [HelloFrame, ItemsFrame, ResultFrame, DeviceInfoFrame, UserDefaultsChangedFrame, MockLogFrame, PingFrame, PongFrame,
+  // Screen capture signalling (./screen-capture.ts).
+  DeviceOfferFrame, DeviceCandidateFrame, DeviceScreenCaptureErrorFrame,
+]);
 export type DeviceFrame = z.infer<typeof DeviceFrame>;
 export type HelloFrame = z.infer<typeof HelloFrame>;
 export type ItemsFrame = z.infer<typeof ItemsFrame>;
@@ -106,7 +110,9 @@ export const CommandFrame = z.object({
   name: z.enum(COMMAND_NAMES),
   args: z.record(z.string(), z.unknown()).optional(),
 });
-export const ServerFrame = z.discriminatedUnion('type', [WelcomeFrame, AckFrame, ErrorFrame, CommandFrame, PingFrame, PongFrame]);
+export const ServerFrame = z.discriminatedUnion('type', [WelcomeFrame, AckFrame, ErrorFrame, CommandFrame, PingFrame, PongFrame,
+  ServerAnswerFrame, ServerCandidateFrame,
+]);
 export type ServerFrame = z.infer<typeof ServerFrame>;
 export type WelcomeFrame = z.infer<typeof WelcomeFrame>;
 export type CommandFrame = z.infer<typeof CommandFrame>;

@@ -6,6 +6,7 @@
  */
 export { INTERCEPTED_HEADER } from './constants';
 export * from './device-constants';
+export * from './screen-capture-constants';
 export * from './user-defaults-constants';
 export * from './item-limits';
 export * from './mocks/mock-limits';

@@ -13,6 +13,7 @@ export * from './devices';
 export * from './device-protocol';
 export * from './user-defaults';
 export * from './live';
+export * from './screen-capture';
 export * from './config';
 export * from './format';
 export * from './filters';

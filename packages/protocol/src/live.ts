@@ -2,6 +2,9 @@ import { z } from 'zod';
 import { Device } from './devices';
 import { ConsoleEntry } from './mocks/mocked-routes';
 import { CompactItemSchema } from './requests';
+import {
+  ViewerAnswerMessage, ViewerCandidateMessage, ViewerCandidateRelayed, ViewerOfferMessage, ViewerScreenCaptureError,
+} from './screen-capture';
 import { UserDefaultsGroups } from './user-defaults';
 
 /** Messages of the viewer live channel `/ws?token=&type=viewer` (spec 000 §4.6, spec 001 §7). */
@@ -12,6 +15,9 @@ export const ViewerInbound = z.discriminatedUnion('type', [
    * with `batches: true` one `new_requests` message per committed batch.
    */
   z.object({ type: z.literal('subscribe'), deviceId: z.string().max(200).nullable(), batches: z.boolean().optional() }),
+  /** Screen capture signalling to the broadcaster `target` (a device of this account). */
+  ViewerAnswerMessage,
+  ViewerCandidateMessage,
 ]);
 export type ViewerInbound = z.infer<typeof ViewerInbound>;
 
@@ -48,6 +54,10 @@ export const ViewerOutbound = z.discriminatedUnion('type', [
   z.object({ type: z.literal('user_defaults_changed'), deviceId: z.string(), groups: UserDefaultsGroups }),
   /** The server dropped this viewer's backlog (it read too slowly): reload the list from the API. */
   z.object({ type: z.literal('resync'), deviceId: z.string().nullable(), reason: z.string() }),
+  /** Screen capture signalling from the broadcaster `deviceId` to this connection, and why a capture stopped. */
+  ViewerOfferMessage,
+  ViewerCandidateRelayed,
+  ViewerScreenCaptureError,
 ]);
 export type ViewerOutbound = z.infer<typeof ViewerOutbound>;
 

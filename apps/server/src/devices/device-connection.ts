@@ -306,6 +306,14 @@ export class DeviceConnection {
         break;
       case 'pong':
         break;
+      case 'offer':
+      case 'candidate':
+      case 'screen_capture_permission_denied':
+      case 'screen_capture_not_supported':
+      case 'screen_capture_failed':
+      case 'screen_capture_ended':
+        this.deps.events.screenCaptureSignal(this.userId, this.row!.id, frame);
+        break;
       case 'hello':
         this.reject({ code: 'bad_frame', message: 'This connection already said hello' });
         break;

@@ -61,6 +61,7 @@ function setup(watching: () => boolean) {
     userDefaultsChanged: () => {},
     itemsUpserted: (_, __, items) => published.push(items),
     routeConsoleChanged: () => {},
+    screenCaptureSignal: () => {},
     wantsItems: () => {
       log_.push('asked');
       return watching();

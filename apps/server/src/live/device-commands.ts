@@ -1,7 +1,10 @@
 import crypto from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
-import { COMMAND_NAMES, type CommandFrame, type CommandName } from '@spyglass/protocol';
+import {
+  COMMAND_NAMES, ServerAnswerFrame, ServerCandidateFrame, type CommandFrame, type CommandName, type ServerFrame,
+  type ServerScreenCaptureFrame,
+} from '@spyglass/protocol';
 import { conflict, gatewayTimeout, type DomainError } from '../errors';
 import { topics, type BusSubscription, type LiveBus } from './bus';
 import { parseJson } from '../lib/json';
@@ -37,7 +40,7 @@ export interface CommandResult {
 /** The device connection's side of the last hop: its socket on this node. */
 export interface DeviceLink {
   /** Writes the frame to the device; false when the socket is no longer open. */
-  send(frame: CommandFrame): boolean;
+  send(frame: ServerFrame): boolean;
   close(code: number, reason: string): void;
   /** The protocol version the device said hello with. */
   protocolVersion?: number;
@@ -62,6 +65,8 @@ const NodeRequest = z.discriminatedUnion('kind', [
     unsupportedMessage: z.string().optional(),
   }),
   z.object({ kind: z.literal('disconnect'), code: z.number().int(), reason: z.string() }),
+  /** Screen capture signalling from a viewer, written to the device as it is (no result awaited). */
+  z.object({ kind: z.literal('signal'), frame: z.discriminatedUnion('type', [ServerAnswerFrame, ServerCandidateFrame]) }),
 ]);
 type NodeRequest = z.infer<typeof NodeRequest>;
 
@@ -195,6 +200,20 @@ export class DeviceCommands {
     return answered;
   }
 
+  /**
+   * Writes a signalling frame to the device wherever it is connected; answers false when no node
+   * holds a connection of it (offline, or not a device of this account).
+   */
+  async signal(userId: string, deviceId: string, frame: ServerScreenCaptureFrame): Promise<boolean> {
+    const request: NodeRequest = { kind: 'signal', frame };
+    try {
+      return (await this.bus.publishCounted(topics.device(userId, deviceId), JSON.stringify(request))) > 0;
+    } catch (err) {
+      this.log.warn({ message: (err as Error).message }, 'signal publish failed');
+      return false;
+    }
+  }
+
   /** Closes the device's connections wherever they are (nothing happens when it is offline). */
   disconnect(userId: string, deviceId: string, code: number, reason: string): void {
     const request: NodeRequest = { kind: 'disconnect', code, reason };
@@ -219,6 +238,10 @@ export class DeviceCommands {
     const request = parsed.data;
     if (request.kind === 'disconnect') {
       for (const link of [...local.links]) link.close(request.code, request.reason);
+      return;
+    }
+    if (request.kind === 'signal') {
+      local.links[local.links.length - 1]?.send(request.frame);
       return;
     }
     const reply = (result: CommandResult | null, timedOut?: boolean) =>

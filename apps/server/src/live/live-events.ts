@@ -1,4 +1,4 @@
-import type { CompactItem, UserDefaultsGroup, ConsoleEntry, Device } from '@spyglass/protocol';
+import type { CompactItem, UserDefaultsGroup, ConsoleEntry, Device, DeviceScreenCaptureFrame } from '@spyglass/protocol';
 
 /**
  * What the device side of the server reports to the live side. The device connections and the
@@ -24,4 +24,6 @@ export interface LiveEvents {
    * commit and, when nobody is, neither builds the compact items nor calls `itemsUpserted`.
    */
   wantsItems(userId: string, deviceId: string): boolean;
+  /** Screen capture signalling from a device, for one of its account's viewers. */
+  screenCaptureSignal(userId: string, deviceId: string, frame: DeviceScreenCaptureFrame): void;
 }

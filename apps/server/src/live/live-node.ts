@@ -3,6 +3,7 @@ import type { LiveBus } from './bus';
 import { createLiveBus } from './bus-factory';
 import { DeviceCommands } from './device-commands';
 import type { LiveEvents } from './live-events';
+import { ScreenCaptureRelay } from './screen-capture-relay';
 import { ViewerHub } from './viewer-hub';
 import { ViewerPublisher } from './viewer-messages';
 
@@ -27,9 +28,13 @@ export interface LiveNodeOptions {
 
 export async function createLiveNode(options: LiveNodeOptions): Promise<LiveNode> {
   const bus = await createLiveBus(options.redisUrl, options.log);
-  const hub = new ViewerHub({ bus, log: options.log });
+  const hub = new ViewerHub({
+    bus, log: options.log,
+    signalling: { fromViewer: (userId, viewerId, message) => screenCapture.fromViewer(userId, viewerId, message) },
+  });
   const viewers = new ViewerPublisher(bus);
   const commands = new DeviceCommands(bus, options.log);
+  const screenCapture = new ScreenCaptureRelay(bus, commands);
   const events: LiveEvents = {
     deviceConnected(userId, device) {
       // Announced once commands can reach the device from any node, so that a dashboard
@@ -41,7 +46,10 @@ export async function createLiveNode(options: LiveNodeOptions): Promise<LiveNode
     },
     deviceDisconnected(userId, device) {
       // A reconnect that replaced this connection keeps the device online.
-      if (!commands.isConnectedHere(userId, device.id)) viewers.deviceStatus(userId, device);
+      if (!commands.isConnectedHere(userId, device.id)) {
+        viewers.deviceStatus(userId, device);
+        screenCapture.deviceGone(userId, device.id);
+      }
     },
     itemsUpserted(userId, deviceId, items) {
       viewers.newRequests(userId, deviceId, items);
@@ -54,6 +62,9 @@ export async function createLiveNode(options: LiveNodeOptions): Promise<LiveNode
     },
     wantsItems(userId, deviceId) {
       return viewers.watched(userId, deviceId);
+    },
+    screenCaptureSignal(userId, deviceId, frame) {
+      screenCapture.fromDevice(userId, deviceId, frame);
     },
   };
   return {

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { WebSocket } from 'ws';
 import { VIEWER_CLOSE_CODES, ViewerInbound, type ViewerOutbound } from '@spyglass/protocol';
+import type { z } from 'zod';
 import { TokenBucket } from '../lib/token-bucket';
 import { topics, type BusSubscription, type LiveBus } from './bus';
 import { itemMessagesOf } from './viewer-messages';
@@ -23,6 +24,14 @@ export interface ViewerHubOptions {
    * whose credentials no longer hold is closed with 4401.
    */
   heartbeatMs?: number;
+  /** Where a viewer's screen capture signalling goes; answers false when its device cannot be reached. */
+  signalling?: ViewerSignalling;
+}
+
+type ViewerSignal = Extract<ViewerInbound, { type: 'answer' | 'candidate' }>;
+
+export interface ViewerSignalling {
+  fromViewer(userId: string, viewerId: string, message: ViewerSignal): Promise<boolean>;
 }
 
 /** The viewer's TCP socket, corked while a multi-message payload is written to it. */
@@ -42,6 +51,10 @@ interface Viewer {
   readonly ws: WebSocket;
   readonly transport: ViewerTransport | null;
   readonly userId: string;
+  /** Sent in `init`; what is addressed to this connection alone (screen capture signalling) is published under it. */
+  readonly connectionId: string;
+  /** The subscription to this connection's own topic. */
+  own: BusSubscription | null;
   /** The device whose items this viewer receives (`subscribe`). */
   deviceId: string | null;
   /** Whether it takes a committed batch as one `new_requests` message (else one `new_request` per item). */
@@ -109,11 +122,13 @@ export class ViewerHub {
       return;
     }
     const viewer: Viewer = {
-      ws, transport, userId, deviceId: null, batches: false, overflowedAt: null, alive: true, stillAuthorized, settled: Promise.resolve(),
+      ws, transport, userId, connectionId: crypto.randomUUID(), own: null, deviceId: null, batches: false, overflowedAt: null, alive: true, stillAuthorized, settled: Promise.resolve(),
       inbound: new TokenBucket(INBOUND_PER_SECOND, INBOUND_BURST, Date.now()),
     };
     const account = this.join(this.accounts, userId, topics.account(userId), viewer);
-    viewer.settled = account.subscription.ready.catch(() => undefined);
+    viewer.own = this.options.bus.subscribe(topics.viewer(userId, viewer.connectionId), (payload) => this.sendOwn(viewer, payload));
+    const ready = Promise.all([account.subscription.ready, viewer.own.ready]);
+    viewer.settled = ready.then(() => undefined, () => undefined);
     ws.on('message', (data, isBinary) => this.onMessage(viewer, data, isBinary));
     ws.on('pong', () => {
       viewer.alive = true;
@@ -121,12 +136,12 @@ export class ViewerHub {
     ws.on('close', () => this.detach(viewer));
     ws.on('error', (err) => this.options.log.debug({ message: err.message }, 'viewer socket error'));
     try {
-      await account.subscription.ready;
+      await ready;
     } catch {
       ws.close(1011, 'Live channel unavailable');
       return;
     }
-    if (ws.readyState === WebSocket.OPEN) ws.send(encode({ type: 'init', connectionId: crypto.randomUUID() }), TEXT);
+    if (ws.readyState === WebSocket.OPEN) ws.send(encode({ type: 'init', connectionId: viewer.connectionId }), TEXT);
   }
 
   /** Number of viewers connected to this node (all accounts). */
@@ -142,6 +157,7 @@ export class ViewerHub {
     for (const group of [...this.accounts.values(), ...this.watches.values()]) group.subscription.unsubscribe();
     for (const account of this.accounts.values()) {
       for (const viewer of account.viewers) {
+        viewer.own?.unsubscribe();
         viewer.ws.close(1001, 'Server shutting down');
         // Shutdown does not wait on a viewer that never completes the closing handshake.
         setTimeout(() => viewer.ws.terminate(), 1000).unref();
@@ -202,6 +218,11 @@ export class ViewerHub {
     }
   }
 
+  /** A message for this connection alone: dropped, like the rest, while the viewer is not keeping up. */
+  private sendOwn(viewer: Viewer, payload: string): void {
+    if (viewer.overflowedAt === null && viewer.ws.readyState === WebSocket.OPEN) this.send(viewer, Buffer.from(payload));
+  }
+
   /** Answers false when the viewer is over its limit (and from now on skipped until it resyncs). */
   private send(viewer: Viewer, data: Buffer): boolean {
     if (viewer.ws.bufferedAmount > this.maxBuffered) {
@@ -257,7 +278,10 @@ export class ViewerHub {
     }
     // Unknown types are ignored, not fatal: newer dashboards may speak messages this server lacks.
     const message = ViewerInbound.safeParse(parsed);
-    if (!message.success) return;
+    if (!message.success) {
+      this.refuseSignal(viewer, parsed, message.error);
+      return;
+    }
     switch (message.data.type) {
       case 'ping':
         // After the subscriptions asked for before it are live: a pong means "you get everything now".
@@ -275,10 +299,45 @@ export class ViewerHub {
         viewer.deviceId = message.data.deviceId;
         if (viewer.overflowedAt === null) this.startWatching(viewer);
         break;
+      case 'answer':
+      case 'candidate':
+        this.signal(viewer, message.data);
+        break;
     }
   }
 
+  private signal(viewer: Viewer, message: ViewerSignal): void {
+    const signalling = this.options.signalling;
+    if (!signalling) return;
+    signalling.fromViewer(viewer.userId, viewer.connectionId, message).then(
+      (delivered) => {
+        if (!delivered) this.tell(viewer, { type: 'screen_capture_unavailable', deviceId: message.target, message: 'The device is offline' });
+      },
+      (err: unknown) => this.options.log.warn({ err }, 'relaying screen capture signalling failed'),
+    );
+  }
+
+  /**
+   * A signalling message the server cannot accept is answered (the dashboard shows why) and goes
+   * no further: the device and every other viewer's stream are untouched.
+   */
+  private refuseSignal(viewer: Viewer, parsed: unknown, error: z.ZodError): void {
+    const { type, target } = (parsed ?? {}) as { type?: unknown; target?: unknown };
+    if (type !== 'answer' && type !== 'candidate') return;
+    const issues = error.issues.map((issue) => `${issue.path.join('.') || type}: ${issue.message}`).join('; ');
+    this.tell(viewer, {
+      type: 'screen_capture_refused',
+      deviceId: typeof target === 'string' ? target.slice(0, 200) : null,
+      message: `Invalid ${type} message: ${issues}`.slice(0, 500),
+    });
+  }
+
+  private tell(viewer: Viewer, message: ViewerOutbound): void {
+    if (viewer.overflowedAt === null && viewer.ws.readyState === WebSocket.OPEN) this.send(viewer, encode(message));
+  }
+
   private detach(viewer: Viewer): void {
+    viewer.own?.unsubscribe();
     this.overflowed.delete(viewer);
     if (viewer.overflowedAt === null) this.stopWatching(viewer);
     this.leave(this.accounts, viewer.userId, viewer);
