@@ -151,6 +151,30 @@ describeApi('scale-out over Redis', () => {
     expect(offline.body).toEqual({ error: 'Device is offline' });
   });
 
+  it.skipIf(!redisAvailable)('a device that reconnected through node B stays online when its old connection on node A closes', async () => {
+    const account = await signUp(nodeA.url);
+    const viewerA = await connectViewer(nodeA.url, account.token);
+    const old = await connectDevice(nodeA.url, account.profile.apiKey);
+    await viewerA.next('device_status', (m) => m.deviceId === old.deviceId && m.online);
+    const moved = await connectDevice(nodeB.url, account.profile.apiKey, { deviceId: old.deviceId });
+    // Node B announces the device once commands reach it from every node.
+    await expect.poll(() => viewerA.inbox.all.filter((m) => m.type === 'device_status' && m.deviceId === old.deviceId && m.online).length).toBe(2);
+
+    // Node A notices its connection closed only now (a half-open socket found by its heartbeat).
+    await old.close();
+    const row = () => nodeA.app.ctx.db.selectFrom('devices').select('online').where('id', '=', old.deviceId).executeTakeFirstOrThrow();
+    await expect.poll(async () => (await row()).online).toBe(0);
+    viewerA.send({ type: 'ping' });
+    await viewerA.next('pong');
+    expect(viewerA.inbox.all.filter((m) => m.type === 'device_status' && m.deviceId === old.deviceId && !m.online)).toEqual([]);
+    // And it is still reachable from node A.
+    expect((await apiClient(nodeA.url, account.token).get(`/v1/devices/${old.deviceId}/send-ping`)).status).toBe(200);
+    expect(moved.commands.map((c) => c.name)).toEqual(['ping']);
+    await moved.close();
+    await viewerA.next('device_status', (m) => m.deviceId === old.deviceId && !m.online);
+    await viewerA.close();
+  });
+
   it.skipIf(!redisAvailable)('deleting on node B closes the device on node A and tells viewers on both nodes', async () => {
     const account = await signUp(nodeA.url);
     const clientB = apiClient(nodeB.url, account.token);

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { LiveBus } from './bus';
+import { topics, type LiveBus } from './bus';
 import { createLiveBus } from './bus-factory';
 import { DeviceCommands } from './device-commands';
 import type { LiveEvents } from './live-events';
@@ -45,8 +45,9 @@ export async function createLiveNode(options: LiveNodeOptions): Promise<LiveNode
       viewers.deviceUpdate(userId, device);
     },
     deviceDisconnected(userId, device) {
-      // A reconnect that replaced this connection keeps the device online.
-      if (!commands.isConnectedHere(userId, device.id)) {
+      // A reconnect that replaced this connection keeps the device online, on this node or on
+      // another one (through a load balancer the new connection may land anywhere).
+      if (!commands.isConnectedHere(userId, device.id) && !bus.mayHaveSubscribers(topics.device(userId, device.id))) {
         viewers.deviceStatus(userId, device);
         screenCapture.deviceGone(userId, device.id);
       }
