@@ -92,6 +92,10 @@ export const WelcomeFrame = z.object({
     maxFrameBytes: z.number().int(),
     maxItemsPerFrame: z.number().int(),
     itemsPerSecond: z.number(),
+    /** Items a device may send at once above `itemsPerSecond` (a burst, a reconnect's backlog). */
+    itemsBurst: z.number().optional(),
+    /** Items of one connection sent and not yet acknowledged that the server takes before refusing more. */
+    maxInFlightItems: z.number().int().optional(),
   }),
 });
 export const AckFrame = z.object({ type: z.literal('ack'), seq: z.number().int() });

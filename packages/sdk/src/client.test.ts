@@ -176,8 +176,16 @@ describe('Spyglass client', () => {
   it('drops the oldest items beyond its bound while the server is away, and counts them', async () => {
     server = await ProtocolServer.start();
     await server.close();
-    const spyglass = start({ outbox: { maxItems: 10 } });
+    const states: boolean[] = [];
+    const spyglass = start({ outbox: { maxBytes: 2000 } });
+    spyglass.on('backpressure', (state) => states.push(state.active));
     for (let i = 0; i < 25; i++) spyglass.log(`line ${i}`);
-    expect(spyglass.stats()).toMatchObject({ queued: 10, dropped: 15 });
+    const stats = spyglass.stats();
+    expect(stats.dropped).toBeGreaterThan(0);
+    expect(stats.queued + stats.dropped).toBe(25);
+    expect(stats.bytes).toBeLessThanOrEqual(2000);
+    // The app was told before anything was dropped.
+    expect(stats).toMatchObject({ backpressure: true, maxBytes: 2000 });
+    expect(states).toEqual([true]);
   });
 });

@@ -126,8 +126,9 @@ class Client implements SpyglassClient {
     );
     this.delivery = new Delivery(this.connection, {
       outbox: { ...DEFAULT_OUTBOX, ...options.outbox },
-      maxInFlight: options.maxInFlightBatches ?? 8,
+      maxInFlight: options.maxInFlightBatches ?? 16,
       flushIntervalMs: options.flushIntervalMs ?? 25,
+      onBackpressure: (state) => this.emit('backpressure', state),
     });
     this.connection.start();
   }

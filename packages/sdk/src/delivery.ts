@@ -1,6 +1,6 @@
 import type { ErrorFrame, WelcomeFrame } from '@spyglass/protocol';
 import type { SpyglassError } from './errors';
-import { Outbox, type OutboxOptions, type OutboxStats } from './outbox';
+import { Outbox, type BackpressureState, type OutboxOptions, type OutboxStats } from './outbox';
 import { TokenBucket } from './token-bucket';
 
 /** The part of the connection delivery uses. */
@@ -11,16 +11,20 @@ export interface FrameLink {
 
 export interface DeliveryOptions {
   outbox: OutboxOptions;
-  /** Batches sent and not yet acknowledged before waiting for acks. */
+  /** Batches sent and not yet acknowledged before waiting for acks (fewer if the server takes fewer items in flight). */
   maxInFlight: number;
   /** How long captured items may wait to share a batch. */
   flushIntervalMs: number;
+  /** Told when the outbox starts and stops filling up faster than the server takes it. */
+  onBackpressure(state: BackpressureState): void;
 }
 
 /**
  * Items from capture to acknowledgement (docs/sdk.md, "Delivery: exactly once"): the outbox, the
  * send pump within the in-flight window and the server's item rate, pauses the server asks for,
- * and `flush()` waiters.
+ * and `flush()` waiters. Batches are pipelined: several travel before the first is acknowledged,
+ * as many as the server's welcome says it takes in flight; a full batch leaves at once, a partial
+ * one after the flush interval, so batches grow with the load.
  */
 export class Delivery {
   private readonly outbox: Outbox;
@@ -30,21 +34,27 @@ export class Delivery {
   private flushTimer: ReturnType<typeof setTimeout> | undefined;
   private waiters: { resolve: () => void; reject: (error: Error) => void }[] = [];
   private failure: SpyglassError | undefined;
+  /** Batches in flight at most: the option, narrowed by what the server takes. */
+  private window: number;
 
   constructor(private readonly link: FrameLink, private readonly options: DeliveryOptions) {
-    this.outbox = new Outbox(options.outbox);
+    this.outbox = new Outbox(options.outbox, options.onBackpressure);
+    this.window = options.maxInFlight;
   }
 
   /** Queues a serialized item; an item still queued with the same id is replaced in place. */
   add(id: string, json: string): void {
     this.outbox.add(id, json);
-    this.scheduleFlush();
+    if (this.outbox.hasFullBatch && this.outbox.batchCount < this.window) this.pump(true);
+    else this.scheduleFlush();
   }
 
   /** A new session: batch limits and rate of this server, then everything unacknowledged again, in order. */
   welcomed(limits: WelcomeFrame['limits']): void {
-    this.outbox.limitBatches(limits.maxItemsPerFrame, limits.maxFrameBytes);
-    this.rate = new TokenBucket(limits.itemsPerSecond);
+    const batchItems = this.outbox.limitBatches(limits.maxItemsPerFrame, limits.maxFrameBytes);
+    const serverWindow = limits.maxInFlightItems ? Math.floor(limits.maxInFlightItems / batchItems) : Infinity;
+    this.window = Math.max(1, Math.min(this.options.maxInFlight, serverWindow));
+    this.rate = new TokenBucket(limits.itemsPerSecond, limits.itemsBurst);
     this.resumeAt = 0;
     this.outbox.markAllUnsent();
     this.pump(true);
@@ -91,7 +101,7 @@ export class Delivery {
   }
 
   private scheduleFlush(): void {
-    if (this.flushTimer !== undefined) return;
+    if (this.flushTimer !== undefined || !this.outbox.hasQueued) return;
     this.flushTimer = setTimeout(() => {
       this.flushTimer = undefined;
       this.pump(true);
@@ -121,7 +131,7 @@ export class Delivery {
         const needed = Math.min(batch.ids.length, this.rate?.capacity ?? 0);
         if (allowed < needed) return this.pumpLater(this.rate!.msUntil(needed));
       } else {
-        if (!this.outbox.hasQueued || this.outbox.batchCount >= this.options.maxInFlight) return;
+        if (!this.outbox.hasQueued || this.outbox.batchCount >= this.window) return;
         if (allowed < 1) return this.pumpLater(this.rate!.msUntil(1));
         batch = this.outbox.takeBatch(allowed)!;
       }

@@ -6,7 +6,7 @@ import type { ConnectionStatus } from './connection';
 import type { SpyglassError } from './errors';
 import type { KeyValueStorage } from './install-id';
 import type { AnalyticsOptions, EventOptions, LogOptions, ScreenshotInput } from './items';
-import type { OutboxOptions, OutboxStats } from './outbox';
+import type { BackpressureState, OutboxOptions, OutboxStats } from './outbox';
 import type { UserDefaults } from './user-defaults';
 import type { WebSocketConstructor } from './websocket';
 
@@ -43,9 +43,12 @@ export interface SpyglassOptions {
   maxBodyBytes?: number;
   /** Requests whose URL starts with one of these strings or matches one of these patterns are not captured. */
   ignoreUrls?: (string | RegExp)[];
-  /** Memory bound of what waits for the server (items and characters), and batch sizes. */
+  /**
+   * Memory bound of what waits for the server (`maxBytes`, default 32 MB of JSON, queued and
+   * unacknowledged together; the oldest items are dropped above it), and batch sizes.
+   */
   outbox?: Partial<OutboxOptions>;
-  /** Batches sent and not yet acknowledged before the SDK waits for acks. Default 8. */
+  /** Batches sent and not yet acknowledged before the SDK waits for acks. Default 16 (fewer if the server takes fewer items in flight). */
   maxInFlightBatches?: number;
   /** How long captured items may wait to share a batch. Default 25 ms. */
   flushIntervalMs?: number;
@@ -91,6 +94,11 @@ export interface SpyglassEvents {
   featureToggles: FeatureToggles;
   /** A command from the dashboard, after the SDK handled it. */
   command: CommandFrame;
+  /**
+   * The outbox is half full (`active: true`: the app captures faster than the server takes, and
+   * items will be dropped, oldest first, once it is full), or back under a quarter (`false`).
+   */
+  backpressure: BackpressureState;
   /** The dashboard turned request breakpoints on or off (the device profile's switch). */
   breakpoint: boolean;
 }

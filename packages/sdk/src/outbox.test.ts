@@ -52,8 +52,9 @@ describe('Outbox', () => {
     expect(sizes.at(-1)).toBe(1);
   });
 
-  it('drops the oldest items, unacknowledged batches first, and counts them', () => {
-    const outbox = new Outbox({ ...DEFAULT_OUTBOX, maxItems: 5, maxBatchItems: 2 });
+  it('drops the oldest items beyond its bytes, unacknowledged batches first, and counts them', () => {
+    const size = item('a').length;
+    const outbox = new Outbox({ ...DEFAULT_OUTBOX, maxBytes: size * 5, maxBatchItems: 2 });
     for (const id of ['a', 'b', 'c']) outbox.add(id, item(id));
     outbox.takeBatch(); // a, b in flight
     for (const id of ['d', 'e', 'f']) outbox.add(id, item(id));
@@ -66,13 +67,37 @@ describe('Outbox', () => {
     expect(ids).toEqual(['d', 'e', 'f', 'g', 'h']);
   });
 
-  it('bounds memory by bytes too', () => {
+  it('holds a burst of 50,000 small items by default: the bound is bytes, not a count', () => {
+    const outbox = new Outbox();
+    for (let i = 0; i < 50_000; i++) outbox.add(`i${i}`, item(`i${i}`, `burst item ${i}`));
+    expect(outbox.stats()).toMatchObject({ queued: 50_000, dropped: 0, backpressure: false, maxBytes: 32 * 1024 * 1024 });
+  });
+
+  it('bounds memory by bytes', () => {
     const outbox = new Outbox({ ...DEFAULT_OUTBOX, maxBytes: 10_000 });
     for (let i = 0; i < 1000; i++) outbox.add(`i${i}`, item(`i${i}`, 'y'.repeat(100)));
     const stats = outbox.stats();
     expect(stats.bytes).toBeLessThanOrEqual(10_000);
     expect(stats.dropped + stats.queued).toBe(1000);
     expect(stats.dropped).toBeGreaterThan(900);
+  });
+
+  it('reports backpressure once half full and its end once under a quarter, once each', () => {
+    const size = item('i00').length;
+    const states: boolean[] = [];
+    const outbox = new Outbox({ ...DEFAULT_OUTBOX, maxBytes: size * 100, maxBatchItems: 10 }, (state) => states.push(state.active));
+    for (let i = 0; i < 49; i++) outbox.add(`i${String(i).padStart(2, '0')}`, item(`i${String(i).padStart(2, '0')}`));
+    expect(states).toEqual([]);
+    outbox.add('i49', item('i49'));
+    expect(states).toEqual([true]);
+    expect(outbox.stats().backpressure).toBe(true);
+    const seqs: number[] = [];
+    for (let b = outbox.takeBatch(); b; b = outbox.takeBatch()) seqs.push(b.seq);
+    outbox.ack(seqs[1]!); // 30 of 50 left: still above a quarter
+    expect(states).toEqual([true]);
+    outbox.ack(seqs[2]!); // 20 left
+    expect(states).toEqual([true, false]);
+    expect(outbox.stats()).toMatchObject({ backpressure: false, dropped: 0 });
   });
 
   it('renumbers a batch refused for now and every later one, keeping their order', () => {

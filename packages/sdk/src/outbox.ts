@@ -1,21 +1,36 @@
 import { DEVICE_LIMITS } from '@spyglass/protocol/device';
 
 export interface OutboxOptions {
-  /** Most items held (queued and unacknowledged together); the oldest are dropped above it. */
-  maxItems: number;
-  /** Most serialized characters held; the oldest are dropped above it. */
+  /**
+   * Most serialized characters held, queued and unacknowledged together (a character of JSON is
+   * a byte for the ASCII most items are made of); the oldest are dropped above it. The bound is
+   * memory, not a count of items: a burst of small logs fits, however many they are.
+   */
   maxBytes: number;
+  /** At most this many items per batch (and at most what the server's welcome allows). */
   maxBatchItems: number;
   /** A batch closes once it holds this much; a single larger item still travels alone. */
   maxBatchBytes: number;
 }
 
 export const DEFAULT_OUTBOX: OutboxOptions = {
-  maxItems: 10_000,
   maxBytes: 32 * 1024 * 1024,
-  maxBatchItems: 200,
-  maxBatchBytes: 512 * 1024,
+  maxBatchItems: DEVICE_LIMITS.maxItemsPerFrame,
+  maxBatchBytes: 1024 * 1024,
 };
+
+/**
+ * Backpressure: on once the outbox holds this share of `maxBytes`, off again below the lower one
+ * (two marks, so that an app hovering at one does not get an event per item).
+ */
+export const BACKPRESSURE_MARKS = { on: 0.5, off: 0.25 } as const;
+
+/** The `backpressure` event and `stats().backpressure`: the app is producing faster than the server takes. */
+export interface BackpressureState {
+  active: boolean;
+  bytes: number;
+  maxBytes: number;
+}
 
 /** A numbered `items` frame, serialized once and resent as is until the server acknowledges it. */
 export interface OutboxBatch {
@@ -42,7 +57,11 @@ export interface OutboxStats {
   dropped: number;
   /** Items of batches the server refused (see the error frame it sent). */
   rejected: number;
+  /** Serialized characters held (queued and unacknowledged), against `maxBytes`. */
   bytes: number;
+  maxBytes: number;
+  /** Whether the outbox is filling up (see the `backpressure` event): slow down, or expect drops. */
+  backpressure: boolean;
 }
 
 /**
@@ -62,8 +81,10 @@ export class Outbox {
   private rejected = 0;
   private batchItems: number;
   private batchBytes: number;
+  private pressure = false;
 
-  constructor(private readonly options: OutboxOptions = DEFAULT_OUTBOX) {
+  /** `onPressure`: told each time backpressure turns on or off. */
+  constructor(private readonly options: OutboxOptions = DEFAULT_OUTBOX, private readonly onPressure: (state: BackpressureState) => void = () => {}) {
     this.batchItems = Math.min(options.maxBatchItems, DEVICE_LIMITS.maxItemsPerFrame);
     this.batchBytes = options.maxBatchBytes;
   }
@@ -83,6 +104,11 @@ export class Outbox {
 
   get hasQueued(): boolean {
     return this.queue.size > 0;
+  }
+
+  /** Whether a full batch is waiting: under load, batches leave at once instead of after the flush interval. */
+  get hasFullBatch(): boolean {
+    return this.queue.size >= this.batchItems;
   }
 
   /** Batches taken and not yet acknowledged, sent or not. */
@@ -123,11 +149,12 @@ export class Outbox {
     return this.queue.size === 0 && this.batches.length === 0;
   }
 
-  /** Narrows batches to what the server accepts (its welcome says). */
-  limitBatches(maxItems: number, maxBytes: number): void {
+  /** Narrows batches to what the server accepts (its welcome says); answers the items a batch may hold. */
+  limitBatches(maxItems: number, maxBytes: number): number {
     this.batchItems = Math.max(1, Math.min(this.options.maxBatchItems, maxItems));
     // Room for the frame's own envelope.
     this.batchBytes = Math.max(1, Math.min(this.options.maxBatchBytes, maxBytes - 1024));
+    return this.batchItems;
   }
 
   /** Moves the oldest queued items (at most `limit`) into a new numbered batch. */
@@ -157,6 +184,7 @@ export class Outbox {
     let settled = 0;
     while (this.batches.length > 0 && this.batches[0]!.seq <= seq) settled += this.remove(this.batches.shift()!);
     this.acknowledged += settled;
+    this.notePressure();
     return settled;
   }
 
@@ -166,6 +194,7 @@ export class Outbox {
     if (index < 0) return undefined;
     const [batch] = this.batches.splice(index, 1);
     this.rejected += this.remove(batch!);
+    this.notePressure();
     return batch;
   }
 
@@ -177,6 +206,8 @@ export class Outbox {
       dropped: this.dropped,
       rejected: this.rejected,
       bytes: this.bytes,
+      maxBytes: this.options.maxBytes,
+      backpressure: this.pressure,
     };
   }
 
@@ -188,21 +219,30 @@ export class Outbox {
 
   /** Unacknowledged batches are older than anything queued, so they go first. */
   private enforceBounds(): void {
-    const { maxItems, maxBytes } = this.options;
-    while (this.queue.size + this.unackedItems > maxItems || this.bytes > maxBytes) {
+    const { maxBytes } = this.options;
+    while (this.bytes > maxBytes) {
       const batch = this.batches.shift();
       if (batch) {
         this.dropped += this.remove(batch);
         continue;
       }
       const oldest = this.queue.entries().next();
-      if (oldest.done) return;
+      if (oldest.done) break;
       const [id, entry] = oldest.value;
       // The item just added is never dropped by itself: an oversized one still gets its chance.
-      if (this.queue.size === 1) return;
+      if (this.queue.size === 1) break;
       this.queue.delete(id);
       this.bytes -= entry.json.length;
       this.dropped++;
     }
+    this.notePressure();
+  }
+
+  private notePressure(): void {
+    const share = this.bytes / this.options.maxBytes;
+    const active = this.pressure ? share > BACKPRESSURE_MARKS.off : share >= BACKPRESSURE_MARKS.on;
+    if (active === this.pressure) return;
+    this.pressure = active;
+    this.onPressure({ active, bytes: this.bytes, maxBytes: this.options.maxBytes });
   }
 }

@@ -7,7 +7,7 @@ export type { AnalyticsOptions, EventOptions, LogLevel, LogOptions, ScreenshotIn
 export type { ForwardOverride, InterceptedRequest, InterceptorControls, MockedBy, RequestInterceptor } from './capture/interceptors';
 export type { CapturedBody } from './body';
 export type { BackoffOptions } from './backoff';
-export type { OutboxOptions, OutboxStats } from './outbox';
+export type { BackpressureState, OutboxOptions, OutboxStats } from './outbox';
 export type { WebSocketConstructor, WebSocketLike } from './websocket';
 export { SDK_VERSION } from './version';
 export type { UserDefaults, UserDefaultsGroup, UserDefaultValue } from './user-defaults';

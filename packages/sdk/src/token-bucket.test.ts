@@ -4,7 +4,7 @@ import { TokenBucket } from './token-bucket';
 describe('TokenBucket', () => {
   it('allows one second of burst, then refills at the rate', () => {
     let now = 0;
-    const bucket = new TokenBucket(100, () => now);
+    const bucket = new TokenBucket(100, undefined, () => now);
     expect(bucket.available()).toBe(100);
     bucket.take(100);
     expect(bucket.available()).toBe(0);
@@ -14,6 +14,18 @@ describe('TokenBucket', () => {
     expect(bucket.available()).toBe(25);
     now = 10_000;
     expect(bucket.available()).toBe(100);
+  });
+
+  it("allows the server's burst at once, then refills at the rate up to it", () => {
+    let now = 0;
+    const bucket = new TokenBucket(100, 1000, () => now);
+    expect(bucket.capacity).toBe(1000);
+    expect(bucket.available()).toBe(1000);
+    bucket.take(1000);
+    now = 500;
+    expect(bucket.available()).toBe(50);
+    now = 60_000;
+    expect(bucket.available()).toBe(1000);
   });
 
   it('does not limit without a rate', () => {

@@ -74,6 +74,9 @@ export function welcomeFrame(hello: HelloFrame, device: Device, limits: IngestLi
     serverTime: new Date(now).toISOString(),
     heartbeatIntervalMs: limits.heartbeatIntervalMs,
     heartbeatTimeoutMs: limits.heartbeatTimeoutMs,
-    limits: { maxFrameBytes: limits.maxFrameBytes, maxItemsPerFrame: limits.maxItemsPerFrame, itemsPerSecond: limits.deviceItemsPerSecond },
+    limits: {
+      maxFrameBytes: limits.maxFrameBytes, maxItemsPerFrame: limits.maxItemsPerFrame, itemsPerSecond: limits.deviceItemsPerSecond,
+      itemsBurst: limits.deviceItemsBurst, maxInFlightItems: limits.maxInFlightItems,
+    },
   };
 }
