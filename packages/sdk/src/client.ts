@@ -8,6 +8,7 @@ import type { MockedBy, RequestInterceptor } from './capture/interceptors';
 import type { FetchFunction } from './capture/fetch';
 import { runCommand } from './commands';
 import { Connection, type ConnectionStatus } from './connection';
+import type { ScreenCaptureControl } from './screen-capture/broadcaster';
 import { Delivery } from './delivery';
 import { SpyglassError } from './errors';
 import { loadInstallId } from './install-id';
@@ -39,6 +40,8 @@ class Client implements SpyglassClient {
   private readonly interceptors: RequestInterceptor[] = [];
   /** The mocks the dashboard set for this device (docs/mocks.md). */
   private readonly mocks: MockEngine;
+  /** The screen capture broadcaster, where the runtime and the app allow one. */
+  private readonly screenCapture: ScreenCaptureControl | undefined;
   /** node:http requests and XMLHttpRequests a mock answered or redirected, for their items. */
   private readonly mockedRequests = new WeakMap<object, MockedBy>();
   private readonly restore: (() => void)[] = [];
@@ -58,7 +61,7 @@ class Client implements SpyglassClient {
 
   constructor(private readonly options: SpyglassOptions, runtime: Runtime) {
     const given = options.device ?? {};
-    this.device = runtime.detectDevice().then((detected) => ({ ...detected, ...given }));
+    this.device = runtime.detectDevice().then((detected) => ({ ...detected, isScreenShareEnabled: this.screenCapture !== undefined, ...given }));
     const claimed: Promise<{ id: string; release?: () => void }> = options.installId ? Promise.resolve({ id: options.installId })
       : options.storage ? loadInstallId(options.storage).then((id) => ({ id })) : runtime.defaultInstallId(given);
     // The app's own writes reach the dashboard live when connected; it reads the store afresh on opening the view.
@@ -94,6 +97,7 @@ class Client implements SpyglassClient {
       },
     }, this.restore);
 
+    this.screenCapture = runtime.screenCapture?.(options, (frame) => void this.connection.send(JSON.stringify(frame)));
     this.connection = new Connection(
       {
         url: deviceSocketUrl(options.serverUrl),
@@ -108,6 +112,7 @@ class Client implements SpyglassClient {
         ack: (seq) => this.delivery.acked(seq),
         error: (frame) => this.serverError(frame),
         command: (frame) => void this.command(frame),
+        signal: (frame) => this.screenCapture?.receive(frame),
         unknownCommand: (id, name) => {
           this.connection.send(JSON.stringify({ type: 'result', commandId: id, ok: false, error: `Unknown command: ${name}` }));
         },
@@ -190,6 +195,7 @@ class Client implements SpyglassClient {
   async stop(): Promise<void> {
     this.stopped = true;
     for (const undo of this.restore.splice(0)) undo();
+    this.screenCapture?.stopAll();
     this.connection.stop();
     this.delivery.end(new SpyglassError('connection', 'Spyglass was stopped'));
   }
@@ -266,6 +272,7 @@ class Client implements SpyglassClient {
       const data = await runCommand(frame, {
         screenshotCapturer: this.options.screenshotCapturer,
         onOpenSheet: this.options.onOpenSheet,
+        screenCapture: this.screenCapture,
         mocks: this.mocks,
         recordPong: () => this.record(buildLogItem('Pong', { level: 'info', category: 'spyglass', name: 'ping' })),
         screenshot: (image) => this.screenshot(image),

@@ -1,4 +1,6 @@
-import type { CommandFrame, FeatureToggles } from '@spyglass/protocol';
+import { SCREEN_CAPTURE_TEXTS } from '@spyglass/protocol/device';
+import type { CommandFrame, FeatureToggles, IceServer } from '@spyglass/protocol';
+import type { ScreenCaptureControl } from './screen-capture/broadcaster';
 import type { ScreenshotInput } from './items';
 import type { MockEngine } from './mocks/mock-engine';
 import type { UserDefaultsBook } from './user-defaults';
@@ -7,6 +9,8 @@ import type { UserDefaultsBook } from './user-defaults';
 export interface CommandTarget {
   screenshotCapturer: (() => Promise<ScreenshotInput> | ScreenshotInput) | undefined;
   onOpenSheet: (() => Promise<void> | void) | undefined;
+  /** Absent where the runtime or the app does not allow screen capture. */
+  screenCapture: ScreenCaptureControl | undefined;
   mocks: MockEngine;
   /** Records the `Pong` log item whatever the toggles say: it is how the dashboard sees the ping arrive. */
   recordPong(): string | undefined;
@@ -27,6 +31,19 @@ export async function runCommand(frame: CommandFrame, target: CommandTarget): Pr
       const image = await target.screenshotCapturer();
       return { itemId: target.screenshot(image) };
     }
+    case 'start_screen_capture': {
+      // The offer (or why there is none) follows as signalling frames: a permission prompt may take a while.
+      if (!target.screenCapture) throw new Error(SCREEN_CAPTURE_TEXTS.notSupported);
+      const viewerId = viewerOf(args);
+      if (!Array.isArray(args.iceServers)) throw new Error('iceServers must be an array');
+      target.screenCapture.start({ viewerId, iceServers: args.iceServers as IceServer[] });
+      return { viewerId };
+    }
+    case 'stop_screen_capture': {
+      const viewerId = viewerOf(args);
+      target.screenCapture?.stop(viewerId);
+      return { viewerId };
+    }
     case 'open_sheet':
       if (!target.onOpenSheet) throw new Error('This app has no Spyglass sheet');
       await target.onOpenSheet();
@@ -45,6 +62,11 @@ export async function runCommand(frame: CommandFrame, target: CommandTarget): Pr
     case 'user_defaults':
       return target.userDefaults.run(args);
   }
+}
+
+function viewerOf(args: Record<string, unknown>): string {
+  if (typeof args.viewerId !== 'string' || args.viewerId === '') throw new Error('viewerId must be a string');
+  return args.viewerId;
 }
 
 const TOGGLE_NAMES = ['logs', 'network', 'prints', 'events'] as const satisfies readonly (keyof FeatureToggles)[];

@@ -1,5 +1,5 @@
 import { COMMAND_NAMES, DEVICE_LIMITS } from '@spyglass/protocol/device';
-import type { CommandFrame, ErrorFrame, HelloFrame, ServerFrame, WelcomeFrame } from '@spyglass/protocol';
+import type { CommandFrame, ErrorFrame, HelloFrame, ServerFrame, ServerScreenCaptureFrame, WelcomeFrame } from '@spyglass/protocol';
 import { backoffDelay, type BackoffOptions } from './backoff';
 import { SpyglassError } from './errors';
 import { OPEN, type WebSocketConstructor, type WebSocketLike } from './websocket';
@@ -24,6 +24,9 @@ function knownFrame(json: unknown): ServerFrame | undefined {
     case 'ping':
     case 'pong':
       return frame as ServerFrame;
+    case 'answer':
+    case 'candidate':
+      return typeof frame.viewerId === 'string' ? (frame as ServerScreenCaptureFrame) : undefined;
     default:
       return undefined;
   }
@@ -43,6 +46,8 @@ export interface ConnectionHandlers {
   ack(seq: number): void;
   error(frame: ErrorFrame): void;
   command(frame: CommandFrame): void;
+  /** Screen capture signalling from a viewer (docs/protocol.md "Screen capture"). */
+  signal?(frame: ServerScreenCaptureFrame): void;
   /** A command of a newer protocol version: it must be answered with ok:false, never ignored. */
   unknownCommand(id: string, name: string): void;
   status(status: ConnectionStatus): void;
@@ -174,6 +179,10 @@ export class Connection {
       }
       case 'command':
         this.handlers.command(frame);
+        break;
+      case 'answer':
+      case 'candidate':
+        this.handlers.signal?.(frame);
         break;
       case 'ping':
         socket.send(JSON.stringify({ type: 'pong', ...(frame.t !== undefined ? { t: frame.t } : {}) }));

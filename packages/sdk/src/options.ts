@@ -5,6 +5,7 @@ import type { RequestInterceptor } from './capture/interceptors';
 import type { ConnectionStatus } from './connection';
 import type { SpyglassError } from './errors';
 import type { KeyValueStorage } from './install-id';
+import type { ScreenCaptureOptions } from './screen-capture/browser-screen-capture';
 import type { AnalyticsOptions, EventOptions, LogOptions, ScreenshotInput } from './items';
 import type { BackpressureState, OutboxOptions, OutboxStats } from './outbox';
 import type { UserDefaults } from './user-defaults';
@@ -59,6 +60,12 @@ export interface SpyglassOptions {
   screenshotCapturer?: () => Promise<ScreenshotInput> | ScreenshotInput;
   /** Called by the dashboard's Open Debug Window: show your Spyglass sheet. */
   onOpenSheet?: () => Promise<void> | void;
+  /**
+   * Browsers: what the dashboard's Capture Screen may show (`getDisplayMedia`, or the app's own
+   * canvas or element stream). Without it, or in Node and React Native, the device reports
+   * `isScreenShareEnabled: false` and the dashboard says 'Screen Recording not supported!'.
+   */
+  screenCapture?: ScreenCaptureOptions;
   /** Every error the SDK reports (also available as the `error` event). */
   onError?: (error: SpyglassError) => void;
   /**

@@ -1,8 +1,9 @@
-import type { DeviceInfo } from '@spyglass/protocol';
+import type { DeviceInfo, DeviceScreenCaptureFrame } from '@spyglass/protocol';
 import type * as Sandbox from '@spyglass/protocol/sandbox';
 import type { CaptureHooks } from './capture/hooks';
 import type { MockedBy } from './capture/interceptors';
 import type { MockEngine } from './mocks/mock-engine';
+import type { ScreenCaptureControl } from './screen-capture/broadcaster';
 import type { SpyglassOptions } from './options';
 import type { UserDefaultsStore } from './user-defaults';
 import type { WebSocketConstructor } from './websocket';
@@ -41,6 +42,8 @@ export interface Runtime {
   installClients?(context: NodeClientsContext): Promise<(() => void)[]>;
   /** Where `spyglass.userDefaults` keeps its values (options.userDefaultsStorage wins everywhere). */
   userDefaultsStore(device: Partial<DeviceInfo>, options: SpyglassOptions): UserDefaultsStore;
+  /** Browsers: the screen capture broadcaster, when the app allowed it (options.screenCapture). */
+  screenCapture?(options: SpyglassOptions, send: (frame: DeviceScreenCaptureFrame) => void): ScreenCaptureControl | undefined;
   /** The handler sandbox of dynamic mocked routes; absent where it cannot run (React Native). */
   loadSandbox?(): Promise<SandboxModule>;
 }

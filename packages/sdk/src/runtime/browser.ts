@@ -1,6 +1,7 @@
 import { browserFields, commonDeviceFields } from '../device-info';
 import { INSTALL_ID_KEY, loadInstallId, memoryStorage, type KeyValueStorage } from '../install-id';
 import type { Runtime } from '../runtime';
+import { browserScreenCapture } from '../screen-capture/browser-screen-capture';
 import { keyValueUserDefaultsStore } from '../user-defaults';
 import { globalWebSocket } from '../websocket';
 
@@ -15,6 +16,7 @@ export const browserRuntime: Runtime = {
   WebSocket: globalWebSocket,
   userDefaultsStore: (_device, options) => keyValueUserDefaultsStore(options.userDefaultsStorage ?? pageStorage()),
   loadSandbox: () => import('@spyglass/protocol/sandbox'),
+  screenCapture: (options, send) => browserScreenCapture(options.screenCapture, send),
 };
 
 /** `localStorage` where the runtime has one and allows it, else memory (one id per page load). */
