@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signInWithForm, signUpByApi, uniqueEmail } from './support/accounts';
+import { setUserFacts, signInWithForm, signUpByApi, uniqueEmail } from './support/accounts';
 import { newContext, recordPageErrors } from './support/browser';
 import { useE2eEnvironment } from './support/environment';
 import { linkIn } from '../apps/server/test/support/smtp-receiver';
@@ -54,6 +54,8 @@ describe('accounts', () => {
     const signUp = await answerOf(page, 'POST', '/auth/signup', () => page.getByRole('button', { name: 'Sign Up', exact: true }).click());
     expect(signUp.status()).toBe(200);
     await visible(page.getByText('Verification email sent! Please check your inbox.').first());
+    // This story is about the account; onboarding has its own (e2e/onboarding.test.ts).
+    await setUserFacts(env.server, email, { onboarding_completed: 1 });
 
     const mail = await env.mailbox.waitForMail(email, { subject: /verify/i });
     const link = linkIn(mail, '/verify-email').url;
@@ -167,31 +169,56 @@ describe('accounts', () => {
     expect(await (await visible(page.getByRole('switch', { name: 'Weekly usage report' }))).isChecked()).toBe(false);
   });
 
-  it('changes the email; the new address gets a verification mail', async () => {
+  it('changes the email only with the current password and through the link mailed to the new address', async () => {
     const { email: taken } = await signUpByApi(env.server);
-
     const account = await visible(page.getByRole('region', { name: 'Account' }));
     await account.getByRole('button', { name: 'Edit Email' }).click();
-    const field = account.getByLabel('Email', { exact: true });
+    const dialog = await visible(page.getByRole('dialog', { name: 'Change Email' }));
+    const send = () => dialog.getByRole('button', { name: 'Send Link' }).click();
+    const field = dialog.getByLabel('New Email', { exact: true });
     await field.fill('not an email');
-    await account.getByRole('button', { name: 'Save' }).click();
-    await visible(account.getByText('Invalid email'));
+    await send();
+    await visible(dialog.getByText('Invalid email'));
 
+    // A signed-in browser alone is not enough: the current password proves the owner is here.
     await field.fill(taken);
-    const refused = await answerOf(page, 'POST', '/user/update-email', () => account.getByRole('button', { name: 'Save' }).click());
+    await send();
+    await visible(dialog.getByText('Current password is required'));
+    await dialog.getByLabel('Current Password').fill('not-my-Password-3!');
+    const wrong = await answerOf(page, 'POST', '/user/update-email', send);
+    expect(wrong.status()).toBe(400);
+    await visible(dialog.getByText('Current password is incorrect'));
+    await dialog.getByLabel('Current Password').fill(firstPassword);
+    const refused = await answerOf(page, 'POST', '/user/update-email', send);
     expect(refused.status()).toBe(400);
-    await visible(account.getByText('Email already in use'));
+    await visible(dialog.getByText('Email already in use'));
+    await screenshotBothSchemes(page, 'settings-change-email');
 
     const renamed = uniqueEmail('renamed');
     await field.fill(renamed);
     const mailsBefore = env.mailbox.mails.length;
-    const saved = await answerOf(page, 'POST', '/user/update-email', () => account.getByRole('button', { name: 'Save' }).click());
-    expect(saved.status()).toBe(200);
-    await visible(page.getByText('Email updated successfully'));
-    await visible(account.getByText(renamed, { exact: true }));
-    const mail = await env.mailbox.waitForMail(renamed, { subject: /verify/i, since: mailsBefore });
-    expect(linkIn(mail, '/verify-email').url.origin).toBe(env.server.url);
+    const asked = await answerOf(page, 'POST', '/user/update-email', send);
+    expect(asked.status()).toBe(200);
+    await visible(dialog.getByText(`We sent a link to ${renamed}`, { exact: false }));
+    await visible(page.getByText('Verification email sent! Please check your inbox.').first());
+    await screenshotBothSchemes(page, 'settings-change-email-sent');
+    await dialog.getByRole('button', { name: 'Done' }).click();
+    // Nothing changes until the link is opened; the old address is told.
+    await visible(account.getByText(`${email} · waiting for confirmation of ${renamed}`));
+    const notice = await env.mailbox.waitForMail(email, { subject: /being changed/, since: mailsBefore });
+    expect(notice.text).toContain(renamed);
+    const confirm = await env.mailbox.waitForMail(renamed, { subject: /Confirm your new/, since: mailsBefore });
+
+    // Opening the link moves the account and signs every browser out, this one included.
+    await page.goto(linkIn(confirm, '/verify-email').url.href);
+    await visible(page.getByText('Your email has been successfully verified! You can now proceed.'));
+    await visible(page.getByText(`Your email is now ${renamed}. Please sign in again.`));
+    const signInLink = await visible(page.getByRole('link', { name: 'Sign In' }));
+    expect(await signInLink.getAttribute('href')).toBe(`/signin?email=${encodeURIComponent(renamed)}`);
+    await screenshotBothSchemes(page, 'verify-email-changed');
     email = renamed;
+    expect((await signIn(firstPassword)).status()).toBe(200);
+    await page.waitForURL('**/devices');
   });
 
   it('shows the 404 page', async () => {
@@ -206,12 +233,16 @@ describe('accounts', () => {
     await (await visible(page.getByRole('button', { name: 'Change Password' }))).click();
     const dialog = await visible(page.getByRole('dialog', { name: 'Change Password' }));
 
-    // The dialog's own rules (spec 000 §5): 8 characters, and the two new values must match.
+    // The rules of sign-up, each failed one on its own line (they cover the dialog's 8 characters),
+    // and the two new values must match.
     await dialog.getByLabel('Current Password').fill(firstPassword);
-    await dialog.getByLabel('New Password', { exact: true }).fill('short');
-    await dialog.getByLabel('Confirm New Password').fill('short');
+    await dialog.getByLabel('New Password', { exact: true }).fill('aaaaaaaa');
+    await dialog.getByLabel('Confirm New Password').fill('aaaaaaaa');
     await dialog.getByRole('button', { name: 'Change Password' }).click();
-    await visible(dialog.getByText('Password must be at least 8 characters long'));
+    await visible(dialog.getByText('Password must be at least 10 characters long'));
+    await visible(dialog.getByText('Password must contain at least one number'));
+    await visible(dialog.getByText('Password must contain at least one special character'));
+    await screenshotBothSchemes(page, 'settings-change-password-rules');
     await dialog.getByLabel('New Password', { exact: true }).fill(secondPassword);
     await dialog.getByRole('button', { name: 'Change Password' }).click();
     await visible(dialog.getByText('New passwords do not match'));

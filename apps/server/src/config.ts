@@ -2,6 +2,7 @@ import path from 'node:path';
 import { loadIngestLimits, type IngestLimits } from './ingest/ingest-limits';
 import type { HttpLimits } from './plugins/http-limits';
 import type { S3BlobConfig } from './blobs/s3-blob-store';
+import type { AuthRateLimits } from './plugins/rate-limit';
 import { MIN_SDK_VERSION } from '@spyglass/protocol';
 
 export interface Config {
@@ -20,7 +21,9 @@ export interface Config {
   demoMode: boolean;
   bookDemoUrl: string | null;
   /** Requests per minute allowed on the auth endpoints, per client IP and per e-mail address. */
-  authRateLimit: { perIp: number; perEmail: number; windowS: number };
+  authRateLimit: AuthRateLimits;
+  /** Sign-in tokens end after this long unused, and this long after the sign-in whatever their use (0: never). */
+  authTokens: { idleTimeoutMs: number; maxAgeMs: number };
   bodyLimitBytes: number;
   /** Timeouts and the per-address connection cap of both HTTP hosts. */
   http: HttpLimits;
@@ -82,6 +85,8 @@ function s3Config(env: Env): S3BlobConfig | null {
     if (env.S3_ENDPOINT) throw new Error('S3_ENDPOINT is set without S3_BUCKET: name the bucket that holds the blobs');
     return null;
   }
+const HOUR_MS = 60 * 60 * 1000;
+
   const accessKeyId = env.S3_ACCESS_KEY_ID;
   const secretAccessKey = env.S3_SECRET_ACCESS_KEY;
   if (Boolean(accessKeyId) !== Boolean(secretAccessKey)) throw new Error('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together');
@@ -143,6 +148,11 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     s3: s3Config(env),
     ingest: loadIngestLimits(env),
     latestSdkVersions: {
+      emailChangesPerHour: int(env, 'AUTH_EMAIL_CHANGES_PER_HOUR', 5),
+    },
+    authTokens: {
+      idleTimeoutMs: int(env, 'AUTH_TOKEN_IDLE_HOURS', 7 * 24) * HOUR_MS,
+      maxAgeMs: int(env, 'AUTH_TOKEN_MAX_AGE_HOURS', 30 * 24) * HOUR_MS,
       ios: env.LATEST_IOS_SDK_VERSION || MIN_SDK_VERSION.ios,
       android: env.LATEST_ANDROID_SDK_VERSION || MIN_SDK_VERSION.android,
     },

@@ -27,6 +27,8 @@ describeApi('e-mail links: verification and password reset through a real SMTP r
     smtp.waitForMail(email, { subject: /Verify/, since: after });
   const resetMailTo = (email: string, after = 0) =>
     smtp.waitForMail(email, { subject: /Reset/, since: after });
+  const changeMailTo = (email: string, after = 0) =>
+    smtp.waitForMail(email, { subject: /Confirm your new/, since: after });
 
   describe('verification', () => {
     it('mails a link on sign-up that verifies the address once', async () => {
@@ -115,25 +117,44 @@ describeApi('e-mail links: verification and password reset through a real SMTP r
       expect(results.map((r) => r.status).sort()).toEqual([200, 400, 400]);
     });
 
-    it('voids the links mailed to the old address when the address changes', async () => {
+    it('voids the links mailed to the old address once a change of address is confirmed', async () => {
       const { api, email: old } = await signUp(server.url, uniqueEmail('old-address'));
       const verifyOld = linkIn(await verifyMailTo(old), '/verify-email').token;
       await apiClient(server.url).post('/v1/auth/forgot-password', { email: old });
       const resetOld = linkIn(await resetMailTo(old), '/reset-password').token;
-      expect((await api.post('/v1/user/update-email', { email: uniqueEmail('new-address') })).status).toBe(200);
+      const next = uniqueEmail('new-address');
+      expect((await api.post('/v1/user/update-email', { email: next, currentPassword: GOOD_PASSWORD })).status).toBe(200);
+      const { token } = linkIn(await changeMailTo(next), '/verify-email');
+      expect((await apiClient(server.url).get(`/v1/auth/verify-email?token=${token}`)).status).toBe(200);
       expect((await apiClient(server.url).get(`/v1/auth/verify-email?token=${verifyOld}`)).status).toBe(400);
       expect((await apiClient(server.url).post('/v1/auth/reset-password', { token: resetOld, newPassword: 'strong-pass-9!' })).status).toBe(400);
-      expect((await api.get('/v1/user')).body.emailVerified).toBe(false);
     });
 
-    it('mails a new link after an e-mail change and verifies the new address', async () => {
-      const { api } = await signUp(server.url);
+    it('mails a confirmation link after an e-mail change that moves the account to the new, verified address', async () => {
+      const { api, email: old } = await signUp(server.url);
       const email = uniqueEmail('changed');
-      const res = await api.post('/v1/user/update-email', { email });
+      const res = await api.post('/v1/user/update-email', { email, currentPassword: GOOD_PASSWORD });
       expect(res.status).toBe(200);
-      expect(res.body.profile).toMatchObject({ email, emailVerified: false });
-      const { token } = linkIn(await verifyMailTo(email), '/verify-email');
+      expect((await api.get('/v1/user')).body).toMatchObject({ email: old, emailVerified: false });
+      const mail = await changeMailTo(email);
+      expect(mail.text).toContain('24 hours');
+      const { url, token } = linkIn(mail, '/verify-email');
+      expect(url.origin).toBe(PUBLIC_URL);
       expect((await apiClient(server.url).get(`/v1/auth/verify-email?token=${token}`)).body.profile).toMatchObject({ email, emailVerified: true });
+    });
+
+    it('gives a contested address to exactly one of two accounts confirming at once', async () => {
+      const a = await signUp(server.url);
+      const b = await signUp(server.url);
+      const email = uniqueEmail('contested');
+      const since = smtp.mails.length;
+      for (const account of [a, b]) expect((await account.api.post('/v1/user/update-email', { email, currentPassword: GOOD_PASSWORD })).status).toBe(200);
+      const links = () => smtp.mails.slice(since).filter((m) => m.to.includes(email));
+      await expect.poll(() => links().length).toBe(2);
+      const tokens = links().map((m) => linkIn(m, '/verify-email').token);
+      const results = await Promise.all(tokens.map((t) => apiClient(server.url).get(`/v1/auth/verify-email?token=${t}`)));
+      expect(results.map((r) => r.status).sort()).toEqual([200, 400]);
+      expect(results.find((r) => r.status === 400)!.body).toEqual({ error: 'Email already in use' });
     });
   });
 

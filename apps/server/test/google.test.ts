@@ -70,7 +70,7 @@ describeApi('Google sign-in against a local JWKS', () => {
 
   it('has no password to change', async () => {
     const res = await signIn(await google.signIdToken({ email: uniqueEmail('google-pw') }));
-    const change = await apiClient(server.url, res.body.token).post('/v1/auth/change-password', { currentPassword: 'anything', newPassword: 'long-enough' });
+    const change = await apiClient(server.url, res.body.token).post('/v1/auth/change-password', { currentPassword: 'anything', newPassword: 'long-enough-42!' });
     expect(change.status).toBe(400);
     expect(change.body).toEqual({ error: 'Password change is only available for email accounts' });
   });

@@ -26,8 +26,8 @@ const REQUIRED: [string, z.ZodType, Record<string, unknown>, string, string][] =
   ['sign-up', SignUpBody, { email: 'a@b.co', password: GOOD_PASSWORD }, 'password', 'Password is required'],
   ['forgot password', EmailBody, { email: 'a@b.co' }, 'email', 'Please enter your email'],
   ['reset password', ResetPasswordBody, { token: 't', newPassword: GOOD_PASSWORD }, 'newPassword', 'Password is required'],
-  ['change password', ChangePasswordBody, { currentPassword: 'old', newPassword: 'newpass12' }, 'currentPassword', 'Current password is required'],
-  ['change password', ChangePasswordBody, { currentPassword: 'old', newPassword: 'newpass12' }, 'newPassword', 'Password is required'],
+  ['change password', ChangePasswordBody, { currentPassword: 'old', newPassword: GOOD_PASSWORD }, 'currentPassword', 'Current password is required'],
+  ['change password', ChangePasswordBody, { currentPassword: 'old', newPassword: GOOD_PASSWORD }, 'newPassword', 'Password is required'],
   ['verify email', VerifyEmailQuery, { token: 't' }, 'token', 'Invalid verification link'],
   ['update email', UpdateEmailBody, { email: 'a@b.co' }, 'email', 'Email is required'],
   ['delete account', DeleteAccountBody, { confirmation: DELETE_ACCOUNT_CONFIRMATION }, 'confirmation', `Please type "${DELETE_ACCOUNT_CONFIRMATION}" to confirm`],
@@ -75,9 +75,13 @@ describe('the other checks keep their own messages', () => {
       'Password must contain at least one special character',
     ]);
   });
-  it('change password keeps the 8-character minimum', () => {
-    expect(messagesAt(ChangePasswordBody, { currentPassword: 'old', newPassword: 'short' }, 'newPassword'))
-      .toEqual(['Password must be at least 8 characters long']);
+  it('change password applies the rules of sign-up (their 10 characters cover the dialog\'s 8)', () => {
+    expect(messagesAt(ChangePasswordBody, { currentPassword: 'old', newPassword: 'aaaaaaaa' }, 'newPassword')).toEqual([
+      'Password must be at least 10 characters long',
+      'Password must contain at least one number',
+      'Password must contain at least one special character',
+    ]);
+    expect(messagesAt(ChangePasswordBody, { currentPassword: 'old', newPassword: GOOD_PASSWORD }, 'newPassword')).toEqual([]);
   });
   it('a blank name is required and an over-long one is too big', () => {
     expect(messagesAt(DetailsBody, { ...DETAILS, firstName: '   ' }, 'firstName')).toEqual(['First name is required']);

@@ -42,7 +42,19 @@ export const Profile = z.object({
 });
 export type Profile = z.infer<typeof Profile>;
 
-export const UpdateEmailBody = z.strictObject({ email: Email });
+/**
+ * An e-mail change proves the owner is present: the current password of an e-mail account, or a
+ * Google ID token from a sign-in made just now for a Google account. The service says which is
+ * missing, since only it knows the account's provider.
+ */
+export const UpdateEmailBody = z.strictObject({
+  email: Email,
+  currentPassword: z.string().max(LIMITS.password).optional(),
+  googleToken: z.string().min(1).max(8192).optional(),
+});
+
+/** The change waits for the link mailed to the new address; the account keeps its address until then. */
+export const UpdateEmailResponse = z.object({ pendingEmail: z.string() });
 
 export const DeleteAccountBody = z.strictObject({
   confirmation: z.literal(DELETE_ACCOUNT_CONFIRMATION, { error: `Please type "${DELETE_ACCOUNT_CONFIRMATION}" to confirm` }),

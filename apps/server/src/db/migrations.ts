@@ -282,6 +282,12 @@ const migrations: Record<string, Migration> = {
       await db.schema.createIndex('mocked_routes_device').on('mocked_routes').columns(['user_id', 'device_id', 'created_at']).execute();
     },
   },
+  '0006_account_security': {
+    // An e-mail change waits for the link mailed to the new address: the link's row holds it.
+    async up(db: Kysely<any>) {
+      await db.schema.alterTable('email_tokens').addColumn('new_email', 'text').execute();
+    },
+  },
   '0008_billing': {
     async up(db: Kysely<unknown>) {
       // Set by an operator in hosted mode: the account uses the product free of charge.

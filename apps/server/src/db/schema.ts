@@ -42,10 +42,12 @@ export interface AuthTokensTable {
 export interface EmailTokensTable {
   token_hash: string;
   user_id: string;
-  kind: 'verify' | 'reset';
+  kind: 'verify' | 'reset' | 'change_email';
   expires_at: number;
   used_at: number | null;
   created_at: number;
+  /** The address a `change_email` link moves the account to. */
+  new_email: Generated<string | null>;
 }
 
 export interface WelcomeToursTable {

@@ -34,6 +34,8 @@ export const topics = {
   deviceViewers: (userId: string, deviceId: string) => `view:${userId}:${deviceId}`,
   /** Commands for one device, heard by the node that holds its connection. */
   device: (userId: string, deviceId: string) => `dev:${userId}:${deviceId}`,
+  /** Said when an account's tokens were revoked or the account deleted: its viewers re-check their token. */
+  credentials: (userId: string) => `cred:${userId}`,
   /** What is addressed to one viewer connection of an account (screen capture signalling). */
   viewer: (userId: string, connectionId: string) => `viewer:${userId}:${connectionId}`,
   /** Answers addressed to one node (command deliveries). */

@@ -98,6 +98,8 @@ const watchKey = (viewer: Viewer) => `${viewer.userId}\n${viewer.deviceId}`;
 export class ViewerHub {
   private readonly accounts = new Map<string, Group>();
   private readonly watches = new Map<string, Group>();
+  /** Per account with viewers here: where any node says its credentials changed. */
+  private readonly credentialWatches = new Map<string, BusSubscription>();
   private readonly overflowed = new Set<Viewer>();
   private readonly maxBuffered: number;
   private readonly maxViewersPerAccount: number;
@@ -126,6 +128,9 @@ export class ViewerHub {
       inbound: new TokenBucket(INBOUND_PER_SECOND, INBOUND_BURST, Date.now()),
     };
     const account = this.join(this.accounts, userId, topics.account(userId), viewer);
+    if (!this.credentialWatches.has(userId)) {
+      this.credentialWatches.set(userId, this.options.bus.subscribe(topics.credentials(userId), () => this.recheck(userId)));
+    }
     viewer.own = this.options.bus.subscribe(topics.viewer(userId, viewer.connectionId), (payload) => this.sendOwn(viewer, payload));
     const ready = Promise.all([account.subscription.ready, viewer.own.ready]);
     viewer.settled = ready.then(() => undefined, () => undefined);
@@ -151,8 +156,19 @@ export class ViewerHub {
     return n;
   }
 
+  /**
+   * Tells every node that the account's tokens were revoked (sign-out, password or e-mail change,
+   * reset) or the account deleted: its viewers whose token no longer holds are closed at once,
+   * instead of at the next heartbeat.
+   */
+  credentialsChanged(userId: string): void {
+    this.options.bus.publish(topics.credentials(userId), '');
+  }
+
   close(): void {
     clearInterval(this.heartbeat);
+    for (const subscription of this.credentialWatches.values()) subscription.unsubscribe();
+    this.credentialWatches.clear();
     if (this.overflowTimer) clearInterval(this.overflowTimer);
     for (const group of [...this.accounts.values(), ...this.watches.values()]) group.subscription.unsubscribe();
     for (const account of this.accounts.values()) {
@@ -341,6 +357,23 @@ export class ViewerHub {
     this.overflowed.delete(viewer);
     if (viewer.overflowedAt === null) this.stopWatching(viewer);
     this.leave(this.accounts, viewer.userId, viewer);
+    if (!this.accounts.has(viewer.userId)) {
+      this.credentialWatches.get(viewer.userId)?.unsubscribe();
+      this.credentialWatches.delete(viewer.userId);
+    }
+  }
+
+  private recheck(userId: string): void {
+    for (const viewer of this.accounts.get(userId)?.viewers ?? []) this.checkAuthorized(viewer);
+  }
+
+  private checkAuthorized(viewer: Viewer): void {
+    viewer.stillAuthorized().then(
+      (ok) => {
+        if (!ok) viewer.ws.close(VIEWER_CLOSE_CODES.unauthorized, 'Unauthorized');
+      },
+      (err: unknown) => this.options.log.warn({ err }, 'checking a viewer token failed'),
+    );
   }
 
   private pingAll(): void {
@@ -353,13 +386,8 @@ export class ViewerHub {
         viewer.alive = false;
         if (viewer.ws.readyState !== WebSocket.OPEN) continue;
         viewer.ws.ping();
-        // A viewer is authenticated once, at connect: a token revoked since then ends the connection here.
-        viewer.stillAuthorized().then(
-          (ok) => {
-            if (!ok) viewer.ws.close(VIEWER_CLOSE_CODES.unauthorized, 'Unauthorized');
-          },
-          (err: unknown) => this.options.log.warn({ err }, 'checking a viewer token failed'),
-        );
+        // Revocations are announced (credentialsChanged); this also ends tokens that expired.
+        this.checkAuthorized(viewer);
       }
     }
   }

@@ -4,7 +4,7 @@ import { WebSocketServer } from 'ws';
 import { sha256 } from '../lib/crypto';
 import { isTrue } from '../db/database';
 import type { App, AppContext } from '../context';
-import { findUserByTokenHash } from '../repositories/auth-tokens.repository';
+import { tokenAuthenticator } from '../services/auth-token.service';
 import { ACCOUNT_LOCKED_MESSAGE } from '../services/auth.service';
 import { VIEWER_CLOSE_CODES } from '@spyglass/protocol';
 import type { ViewerHub } from './viewer-hub';
@@ -47,10 +47,11 @@ export function registerWebSocketUpgrades(app: App, handlers: Record<string, Upg
 /** Viewers authenticate with the sign-in token in the query and join the hub of their account. */
 export function viewerUpgradeHandler(ctx: AppContext, hub: ViewerHub): { handler: UpgradeHandler; close(): void } {
   const wss = new WebSocketServer({ noServer: true, maxPayload: VIEWER_MAX_PAYLOAD, perMessageDeflate: false });
+  const authenticate = tokenAuthenticator(ctx);
   const handler: UpgradeHandler = (request, socket, head, url) => {
     const token = url.searchParams.get('token');
     const tokenHash = token ? sha256(token) : null;
-    const findUser = () => (tokenHash ? findUserByTokenHash(ctx.db, tokenHash) : Promise.resolve(undefined));
+    const findUser = () => (tokenHash ? authenticate(tokenHash) : Promise.resolve(undefined));
     const stillAuthorized = async () => {
       const user = await findUser();
       return user !== undefined && !isTrue(user.is_locked);

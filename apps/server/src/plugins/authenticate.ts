@@ -2,9 +2,9 @@ import type { FastifyRequest } from 'fastify';
 import { forbidden, unauthorized } from '../errors';
 import { sha256 } from '../lib/crypto';
 import type { AppContext } from '../context';
-import { userByTokenHashFinder } from '../repositories/auth-tokens.repository';
 import { isTrue } from '../db/database';
 import { ACCOUNT_LOCKED_MESSAGE } from '../services/auth.service';
+import { tokenAuthenticator } from '../services/auth-token.service';
 
 /** Paths a locked user may still call: who am I, my plan, sign out. */
 const LOCKED_ALLOWED = new Set(['/v1/user', '/v1/billing/subscription', '/v1/auth/logout']);
@@ -18,7 +18,7 @@ export function bearerToken(request: FastifyRequest): string | null {
 
 /** The onRequest hook of the protected route tree. */
 export function authenticate(ctx: AppContext) {
-  const findUser = userByTokenHashFinder(ctx.database);
+  const findUser = tokenAuthenticator(ctx);
   return async (request: FastifyRequest): Promise<void> => {
     const token = bearerToken(request);
     if (!token) throw unauthorized();

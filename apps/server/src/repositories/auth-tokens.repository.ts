@@ -5,13 +5,27 @@ export async function insertAuthToken(db: Db, userId: string, tokenHash: string,
   await db.insertInto('auth_tokens').values({ token_hash: tokenHash, user_id: userId, created_at: now, last_used_at: now }).execute();
 }
 
+/** A token's user, with the token's own times (its lifetimes are checked against them). */
+export type TokenUserRow = UserRow & { token_created_at: number; token_last_used_at: number };
+
 const userByTokenHash = (db: Db, tokenHash: string) => db.selectFrom('auth_tokens')
   .innerJoin('users', 'users.id', 'auth_tokens.user_id')
   .selectAll('users')
+  .select(['auth_tokens.created_at as token_created_at', 'auth_tokens.last_used_at as token_last_used_at'])
   .where('auth_tokens.token_hash', '=', tokenHash);
 
-export function findUserByTokenHash(db: Db, tokenHash: string): Promise<UserRow | undefined> {
+export function findUserByTokenHash(db: Db, tokenHash: string): Promise<TokenUserRow | undefined> {
   return userByTokenHash(db, tokenHash).executeTakeFirst();
+}
+
+/** Sliding renewal: the token was used at `now`. */
+export async function touchAuthToken(db: Db, tokenHash: string, now: number): Promise<void> {
+  await db.updateTable('auth_tokens').set({ last_used_at: now }).where('token_hash', '=', tokenHash).execute();
+}
+
+/** Removes a token that outlived its lifetime. */
+export async function deleteAuthTokenByHash(db: Db, tokenHash: string): Promise<void> {
+  await db.deleteFrom('auth_tokens').where('token_hash', '=', tokenHash).execute();
 }
 
 const TOKEN_CACHE_SIZE = 1000;
@@ -30,13 +44,13 @@ const TOKEN_CACHE_SIZE = 1000;
  * shared connection would show its uncommitted writes, so the lookup then queues behind it
  * through Kysely like any other query.
  */
-export function userByTokenHashFinder(database: DatabaseHandle): (tokenHash: string) => Promise<UserRow | undefined> {
+export function userByTokenHashFinder(database: DatabaseHandle): (tokenHash: string) => Promise<TokenUserRow | undefined> {
   const { sqlite, db } = database;
   if (!sqlite) return (tokenHash) => findUserByTokenHash(db, tokenHash);
-  const lookup = sqlite.prepare<[string], UserRow>(userByTokenHash(db, '').compile().sql);
+  const lookup = sqlite.prepare<[string], TokenUserRow>(userByTokenHash(db, '').compile().sql);
   const totalChanges = sqlite.prepare<[], number>('select total_changes()').pluck();
   const dataVersion = sqlite.prepare<[], number>('pragma data_version').pluck();
-  const cache = new Map<string, UserRow>();
+  const cache = new Map<string, TokenUserRow>();
   let stamp = '';
   return async (tokenHash) => {
     if (sqlite.inTransaction) return findUserByTokenHash(db, tokenHash);

@@ -1,10 +1,12 @@
 import type { Db } from '../db/database';
 
-export type EmailTokenKind = 'verify' | 'reset';
+export type EmailTokenKind = 'verify' | 'reset' | 'change_email';
 
-export async function insertEmailToken(db: Db, userId: string, kind: EmailTokenKind, tokenHash: string, ttlMs: number, now: number): Promise<void> {
+export async function insertEmailToken(
+  db: Db, userId: string, kind: EmailTokenKind, tokenHash: string, ttlMs: number, now: number, newEmail: string | null = null,
+): Promise<void> {
   await db.insertInto('email_tokens')
-    .values({ token_hash: tokenHash, user_id: userId, kind, expires_at: now + ttlMs, used_at: null, created_at: now })
+    .values({ token_hash: tokenHash, user_id: userId, kind, expires_at: now + ttlMs, used_at: null, created_at: now, new_email: newEmail })
     .execute();
 }
 
@@ -22,6 +24,24 @@ export async function consumeEmailToken(db: Db, kind: EmailTokenKind, tokenHash:
     .returning('user_id')
     .executeTakeFirst();
   return row?.user_id;
+}
+
+/**
+ * Consumes a link of the verification page, which serves both kinds that confirm an address: the
+ * sign-up's `verify` and an e-mail change's `change_email` (with the address it moves to). One
+ * statement, as above.
+ */
+export async function consumeAddressLink(db: Db, tokenHash: string, now: number): Promise<{ userId: string; newEmail: string | null } | undefined> {
+  const row = await db.updateTable('email_tokens')
+    .set({ used_at: now })
+    .where('token_hash', '=', tokenHash)
+    .where('kind', 'in', ['verify', 'change_email'])
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .returning(['user_id', 'kind', 'new_email'])
+    .executeTakeFirst();
+  if (!row) return undefined;
+  return { userId: row.user_id, newEmail: row.kind === 'change_email' ? row.new_email : null };
 }
 
 /** A new link replaces the older unused ones of the same kind. */

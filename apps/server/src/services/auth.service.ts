@@ -103,13 +103,6 @@ export async function signIn(ctx: AppContext, email: string, password: string): 
 let dummy: Promise<string> | undefined;
 const dummyHash = (): Promise<string> => (dummy ??= hashPassword(randomToken()));
 
-export async function verifyEmail(ctx: AppContext, token: string): Promise<UserRow> {
-  const userId = await consumeEmailToken(ctx.db, 'verify', sha256(token), ctx.now());
-  if (!userId) throw badRequest('Email verification failed. Please try again or request a new verification email.');
-  await updateUser(ctx.db, userId, { email_verified: 1 });
-  return (await findUserById(ctx.db, userId))!;
-}
-
 export async function resetPassword(ctx: AppContext, token: string, newPassword: string): Promise<void> {
   const userId = await consumeEmailToken(ctx.db, 'reset', sha256(token), ctx.now());
   if (!userId) throw badRequest('This reset link is invalid or has expired. Please request a new one.');
@@ -118,6 +111,7 @@ export async function resetPassword(ctx: AppContext, token: string, newPassword:
     await updateUser(trx, userId, { password_hash: passwordHash });
     await deleteAuthTokensForUser(trx, userId);
   });
+  ctx.live.hub.credentialsChanged(userId);
 }
 
 export async function changePassword(ctx: AppContext, user: UserRow, tokenHash: string, current: string, next: string): Promise<void> {
@@ -128,4 +122,5 @@ export async function changePassword(ctx: AppContext, user: UserRow, tokenHash: 
     await updateUser(trx, user.id, { password_hash: passwordHash });
     await deleteAuthTokensForUser(trx, user.id, tokenHash);
   });
+  ctx.live.hub.credentialsChanged(user.id);
 }

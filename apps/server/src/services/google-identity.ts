@@ -10,8 +10,11 @@ export interface GoogleIdentity {
 
 let jwks: { url: string; set: ReturnType<typeof createRemoteJWKSet> } | null = null;
 
-/** Verifies signature (against the configured JWKS), audience, issuer and expiry of a Google ID token. */
-export async function verifyGoogleIdToken(ctx: AppContext, idToken: string): Promise<GoogleIdentity> {
+/**
+ * Verifies signature (against the configured JWKS), audience, issuer and expiry of a Google ID token;
+ * with `maxAgeS`, also that the sign-in it records is that recent.
+ */
+export async function verifyGoogleIdToken(ctx: AppContext, idToken: string, options: { maxAgeS?: number } = {}): Promise<GoogleIdentity> {
   const clientId = ctx.config.googleClientId;
   if (!clientId) throw notFound('Google sign-in is not enabled on this server');
   // jose is loaded on the first Google sign-in rather than at start-up.
@@ -24,6 +27,8 @@ export async function verifyGoogleIdToken(ctx: AppContext, idToken: string): Pro
       issuer: GOOGLE_ISSUERS,
       audience: clientId,
       currentDate: new Date(ctx.now()),
+      // A token this recent may carry an issue time a little ahead of our clock.
+      ...(options.maxAgeS !== undefined ? { maxTokenAge: options.maxAgeS, clockTolerance: 60 } : {}),
     });
     if (typeof payload.email !== 'string' || payload.email_verified !== true) throw new Error('email not verified');
     return { email: payload.email.toLowerCase() };

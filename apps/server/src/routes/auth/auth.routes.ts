@@ -8,8 +8,9 @@ import { isDomainError } from '../../errors';
 import { findUserByEmail, toProfile } from '../../repositories/users.repository';
 import { deleteAuthToken } from '../../repositories/auth-tokens.repository';
 import {
-  changePassword, createUser, hashPassword, issueToken, resetPassword, sendResetMail, sendVerificationMail, signIn, verifyEmail,
+  changePassword, createUser, hashPassword, issueToken, resetPassword, sendResetMail, sendVerificationMail, signIn,
 } from '../../services/auth.service';
+import { verifyEmail } from '../../services/account.service';
 import { verifyGoogleIdToken } from '../../services/google-identity';
 
 /** Routes anyone may call; each is rate-limited per IP and per e-mail. */
@@ -18,8 +19,17 @@ export async function publicAuthRoutes(app: App): Promise<void> {
   const limit = (ip: string, email?: string) => ctx.authRateLimiter.consume(ip, email);
 
   app.post('/auth/signin', { schema: { body: SignInBody, response: { 200: TokenResponse } } }, async (req) => {
-    await limit(req.ip, req.body.email);
-    return { token: await signIn(ctx, req.body.email, req.body.password) };
+    const { email, password } = req.body;
+    await ctx.authRateLimiter.beforeSignIn(req.ip, email);
+    let token: string;
+    try {
+      token = await signIn(ctx, email, password);
+    } catch (e) {
+      if (isDomainError(e, 'unauthorized')) await ctx.authRateLimiter.signInFailed(req.ip, email);
+      throw e;
+    }
+    await ctx.authRateLimiter.signInSucceeded(req.ip, email);
+    return { token };
   });
 
   app.post('/auth/signup', { schema: { body: SignUpBody, response: { 200: TokenProfileResponse } } }, async (req) => {
@@ -33,6 +43,7 @@ export async function publicAuthRoutes(app: App): Promise<void> {
       referrer: req.body.referrer,
     });
     await sendVerificationMail(ctx, user).catch((err: unknown) => req.log.error({ err }, 'verification mail failed'));
+    await ctx.authRateLimiter.signInSucceeded(req.ip, user.email);
     return { token: await issueToken(ctx, user.id), profile: toProfile(user, ctx.billing.isFreeUser(user)) };
   });
 
@@ -49,6 +60,7 @@ export async function publicAuthRoutes(app: App): Promise<void> {
         if (!user) throw e;
       }
     }
+    await ctx.authRateLimiter.signInSucceeded(req.ip, user.email);
     return { token: await issueToken(ctx, user.id), profile: toProfile(user, ctx.billing.isFreeUser(user)) };
   });
 
@@ -92,6 +104,7 @@ export async function authRoutes(app: App): Promise<void> {
 
   app.post('/auth/logout', { schema: { response: { 200: SuccessBody } } }, async (req) => {
     await deleteAuthToken(ctx.db, req.user.id, req.tokenHash);
+    ctx.live.hub.credentialsChanged(req.user.id);
     return { success: true as const };
   });
 }

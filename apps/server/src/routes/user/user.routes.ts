@@ -1,12 +1,12 @@
 import {
   CompleteOnboardingBody, DemoUserBody, DemoUserResponse, DetailsBody, IdParams, OnboardingResponsesBody, Profile,
-  SettingsBody, SettingsResponse, SuccessBody, UpdateEmailBody, WelcomeTour, WelcomeTourBody, WelcomeTourStepBody,
+  SettingsBody, SettingsResponse, SuccessBody, UpdateEmailBody, UpdateEmailResponse, WelcomeTour, WelcomeTourBody, WelcomeTourStepBody,
 } from '@spyglass/protocol';
 import { z } from 'zod';
 import type { App } from '../../context';
 import { conflict, forbidden, notFound } from '../../errors';
 import { randomAlphanumeric } from '../../lib/crypto';
-import { changeEmail } from '../../services/account.service';
+import { requestEmailChange } from '../../services/account.service';
 import { createUser, hashPassword } from '../../services/auth.service';
 import { listTours, saveTourStep } from '../../services/welcome-tour.service';
 import { deleteUser, findUserById, mergeSettings, readSettings, toProfile, updateUser } from '../../repositories/users.repository';
@@ -28,10 +28,12 @@ export async function userRoutes(app: App): Promise<void> {
     return { settings };
   });
 
-  app.post('/user/update-email', { schema: { body: UpdateEmailBody, response: { 200: ProfileResponse } } }, async (req) =>
-    {
-    const user = await changeEmail(ctx, req.user, req.body.email, req.log);
-    return { profile: toProfile(user, ctx.billing.isFreeUser(user)) };
+  // Rate-limited per account and IP: each answer tells whether an address has an account.
+  app.post('/user/update-email', { schema: { body: UpdateEmailBody, response: { 200: UpdateEmailResponse } } }, async (req) => {
+    await ctx.authRateLimiter.consumeEmailChange(req.ip, req.user.id);
+    const { email, currentPassword, googleToken } = req.body;
+    await requestEmailChange(ctx, req.user, email, { currentPassword, googleToken });
+    return { pendingEmail: email };
   });
 
   app.delete('/user/:id', { schema: { params: IdParams, response: { 200: SuccessBody } } }, async (req) => {
@@ -39,6 +41,7 @@ export async function userRoutes(app: App): Promise<void> {
     // Every table that holds user data references users with ON DELETE CASCADE, so this one
     // statement removes it all atomically.
     await deleteUser(ctx.db, req.user.id);
+    ctx.live.hub.credentialsChanged(req.user.id);
     // Files go after the rows: a failure here leaves orphan files, never rows pointing at nothing.
     await ctx.blobs.deleteUser(req.user.id);
     return { success: true as const };

@@ -39,17 +39,19 @@ function loadGoogleIdentity(): Promise<GoogleIdentity> {
 
 /**
  * Google's own button. The ID token it hands over carries the email and profile claims (the
- * scopes of spec 000 §2.3); the server verifies it and answers our token and the profile.
+ * scopes of spec 000 §2.3); the server verifies it and answers our token and the profile. With
+ * `onCredential`, the ID token goes there instead (a fresh sign-in that confirms an e-mail change).
  */
-export function GoogleButton({ clientId, mode, theme, onSignedIn }: {
+export function GoogleButton({ clientId, mode, theme, onSignedIn, onCredential }: {
   clientId: string;
   mode: 'signin' | 'signup';
   theme: 'light' | 'dark';
-  onSignedIn(token: string, profile: Profile): Promise<void>;
+  onSignedIn?(token: string, profile: Profile): Promise<void>;
+  onCredential?(credential: string): Promise<void>;
 }) {
   const container = useRef<HTMLDivElement>(null);
-  const onSignedInRef = useRef(onSignedIn);
-  onSignedInRef.current = onSignedIn;
+  const handlers = useRef({ onSignedIn, onCredential });
+  handlers.current = { onSignedIn, onCredential };
   const [state, setState] = useState<'loading' | 'ready' | 'busy'>('loading');
   const [error, setError] = useState<string | null>(null);
 
@@ -70,8 +72,13 @@ export function GoogleButton({ clientId, mode, theme, onSignedIn }: {
             setError(null);
             setState('busy');
             try {
-              const { token, profile } = await googleSignIn(credential);
-              await onSignedInRef.current(token, profile);
+              const { onSignedIn: signedIn, onCredential: confirm } = handlers.current;
+              if (confirm) {
+                await confirm(credential);
+              } else {
+                const { token, profile } = await googleSignIn(credential);
+                await signedIn?.(token, profile);
+              }
             } catch (e) {
               setError(errorMessage(e, 'Google login failed'));
               setState('ready');

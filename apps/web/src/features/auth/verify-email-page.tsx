@@ -1,9 +1,10 @@
 import { RESEND_COOLDOWN } from '@spyglass/protocol';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { CircleCheck, CircleX } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
+import { ACCOUNT_QUERY_KEY } from '../../lib/account';
 import { ApiError } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
 import { useDocumentTitle } from '../../lib/document-title';
@@ -43,9 +44,19 @@ export function VerifyEmailPage() {
 
   const verifiedProfile = verification.data;
   const { profile: currentProfile, setProfile } = auth;
+  const queryClient = useQueryClient();
+  // A confirmed e-mail change signs every browser out, this one included: reloading the account
+  // meets the revoked token, and the page then offers to sign in with the new address.
+  const [emailChanged, setEmailChanged] = useState(false);
   useEffect(() => {
-    if (verifiedProfile && currentProfile?.id === verifiedProfile.id && !currentProfile.emailVerified) setProfile(verifiedProfile);
-  }, [verifiedProfile, currentProfile, setProfile]);
+    if (!verifiedProfile || currentProfile?.id !== verifiedProfile.id) return;
+    if (currentProfile.email !== verifiedProfile.email) {
+      setEmailChanged(true);
+      void queryClient.invalidateQueries({ queryKey: ACCOUNT_QUERY_KEY });
+    } else if (!currentProfile.emailVerified) {
+      setProfile(verifiedProfile);
+    }
+  }, [verifiedProfile, currentProfile, setProfile, queryClient]);
 
   if (!token) return <Failed message="Invalid verification link" />;
   if (verification.isPending) {
@@ -69,7 +80,8 @@ export function VerifyEmailPage() {
       <div className="verify-state">
         <CircleCheck className="verify-icon verify-icon-success" size={36} aria-hidden="true" />
         <p className="verify-message">{VERIFIED}</p>
-        {auth.isAuthenticated ? (
+        {emailChanged && <p className="verify-message">{`Your email is now ${verification.data.email}. Please sign in again.`}</p>}
+        {auth.isAuthenticated && !emailChanged ? (
           <Link className="btn btn-primary btn-lg" to="/devices">Continue to Spyglass</Link>
         ) : (
           <Link className="btn btn-primary btn-lg" to={`/signin?email=${encodeURIComponent(verification.data.email)}`}>Sign In</Link>

@@ -1,17 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { changePasswordProblem } from './change-password-rules';
+import { changePasswordProblems } from './change-password-rules';
 
-describe('changePasswordProblem', () => {
+describe('changePasswordProblems', () => {
   it('asks for the current password first', () => {
-    expect(changePasswordProblem('', 'abcdefgh', 'abcdefgh')).toBe('Current password is required');
+    expect(changePasswordProblems('', 'Secret-pass-1', 'Secret-pass-1')).toEqual(['Current password is required']);
   });
 
-  it('needs 8 characters, not the 10 of sign-up', () => {
-    expect(changePasswordProblem('old', 'abcdefg', 'abcdefg')).toBe('Password must be at least 8 characters long');
-    expect(changePasswordProblem('old', 'abcdefgh', 'abcdefgh')).toBeNull();
+  it("lists every failed rule of sign-up, which cover the dialog's 8 characters", () => {
+    expect(changePasswordProblems('old', 'aaaaaaaa', 'aaaaaaaa')).toEqual([
+      'Password must be at least 10 characters long',
+      'Password must contain at least one number',
+      'Password must contain at least one special character',
+    ]);
+    expect(changePasswordProblems('old', 'Secret-pass-1', 'Secret-pass-1')).toEqual([]);
   });
 
   it('needs the confirmation to match', () => {
-    expect(changePasswordProblem('old', 'abcdefgh', 'abcdefgH')).toBe('New passwords do not match');
+    expect(changePasswordProblems('old', 'Secret-pass-1', 'Secret-pass-2')).toEqual(['New passwords do not match']);
   });
 });

@@ -1,12 +1,13 @@
-import { CHANGE_PASSWORD_MIN_LENGTH } from '@spyglass/protocol';
+import { passwordProblems } from '@spyglass/protocol';
 
 /**
- * Spec 000 §5, "Change password (settings)": the dialog's own rules, not the shared checker of
- * sign-up (8 characters here, 10 there). The first problem found, or null.
+ * The change-password dialog's checks, the server's own (ChangePasswordBody): the current password,
+ * then every failed rule of sign-up (spec 000 §5; their 10 characters cover the dialog's 8), then
+ * the confirmation. Empty when the form may be sent.
  */
-export function changePasswordProblem(current: string, next: string, confirm: string): string | null {
-  if (!current) return 'Current password is required';
-  if (next.length < CHANGE_PASSWORD_MIN_LENGTH) return `Password must be at least ${CHANGE_PASSWORD_MIN_LENGTH} characters long`;
-  if (next !== confirm) return 'New passwords do not match';
-  return null;
+export function changePasswordProblems(current: string, next: string, confirm: string): string[] {
+  if (!current) return ['Current password is required'];
+  const problems = passwordProblems(next);
+  if (problems.length > 0) return problems;
+  return next === confirm ? [] : ['New passwords do not match'];
 }

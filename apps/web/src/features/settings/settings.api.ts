@@ -1,13 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { MessageResponse, Profile, SuccessBody } from '@spyglass/protocol';
+import { MessageResponse, SuccessBody, UpdateEmailResponse } from '@spyglass/protocol';
 import { api } from '../../lib/api';
 
-const ProfileResponse = z.object({ profile: Profile });
 const VersionResponse = z.object({ version: z.string() });
 
-export const updateEmail = (email: string) =>
-  api.post('/user/update-email', { email }, ProfileResponse, { errorMessage: 'Failed to update email' }).then((r) => r.profile);
+/** What proves the owner asks: the current password, or a Google ID token from a sign-in made just now. */
+export type EmailChangeProof = { currentPassword: string } | { googleToken: string };
+
+export const updateEmail = (email: string, proof: EmailChangeProof) =>
+  api.post('/user/update-email', { email, ...proof }, UpdateEmailResponse, { errorMessage: 'Failed to update email' });
 
 export const changePassword = (currentPassword: string, newPassword: string) =>
   api.post('/auth/change-password', { currentPassword, newPassword }, MessageResponse, { errorMessage: 'Failed to change password' });
