@@ -66,6 +66,8 @@ export interface StripeConfig {
 
 type Env = Record<string, string | undefined>;
 
+const HOUR_MS = 60 * 60 * 1000;
+
 function int(env: Env, key: string, fallback: number): number {
   const raw = env[key];
   if (raw === undefined || raw === '') return fallback;
@@ -85,8 +87,6 @@ function s3Config(env: Env): S3BlobConfig | null {
     if (env.S3_ENDPOINT) throw new Error('S3_ENDPOINT is set without S3_BUCKET: name the bucket that holds the blobs');
     return null;
   }
-const HOUR_MS = 60 * 60 * 1000;
-
   const accessKeyId = env.S3_ACCESS_KEY_ID;
   const secretAccessKey = env.S3_SECRET_ACCESS_KEY;
   if (Boolean(accessKeyId) !== Boolean(secretAccessKey)) throw new Error('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together');
@@ -127,6 +127,11 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
       perIp: int(env, 'AUTH_RATE_LIMIT_PER_IP', 60),
       perEmail: int(env, 'AUTH_RATE_LIMIT_PER_EMAIL', 10),
       windowS: 60,
+      emailChangesPerHour: int(env, 'AUTH_EMAIL_CHANGES_PER_HOUR', 5),
+    },
+    authTokens: {
+      idleTimeoutMs: int(env, 'AUTH_TOKEN_IDLE_HOURS', 7 * 24) * HOUR_MS,
+      maxAgeMs: int(env, 'AUTH_TOKEN_MAX_AGE_HOURS', 30 * 24) * HOUR_MS,
     },
     bodyLimitBytes: int(env, 'BODY_LIMIT_BYTES', 1024 * 1024),
     http: {
@@ -148,11 +153,6 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     s3: s3Config(env),
     ingest: loadIngestLimits(env),
     latestSdkVersions: {
-      emailChangesPerHour: int(env, 'AUTH_EMAIL_CHANGES_PER_HOUR', 5),
-    },
-    authTokens: {
-      idleTimeoutMs: int(env, 'AUTH_TOKEN_IDLE_HOURS', 7 * 24) * HOUR_MS,
-      maxAgeMs: int(env, 'AUTH_TOKEN_MAX_AGE_HOURS', 30 * 24) * HOUR_MS,
       ios: env.LATEST_IOS_SDK_VERSION || MIN_SDK_VERSION.ios,
       android: env.LATEST_ANDROID_SDK_VERSION || MIN_SDK_VERSION.android,
     },
