@@ -1,19 +1,27 @@
-import type { CompactItem } from '@spyglass/protocol';
 import { useEffect, useState } from 'react';
 import { createRequestList, type RequestList } from '../requests/store/request-list';
+import type { SessionItems } from './session-items';
+import { itemsInRange, type TimeRange } from './time-range';
 
 /**
- * A saved session's items as a `RequestList` for the request list screen. The items are already
- * in memory (a session does not change), so its one "history page" is all of them; there is no
- * live feed.
+ * A saved session's items as a `RequestList` for the request list screen, filled as they stream
+ * in: its one "history page" is what arrived before it was made, every later batch is added to
+ * its store as it lands (each item carries its `num`, so the numbering holds while it loads).
+ * There is no live feed. Made once `ready` (the first batch is in), so the screen never shows an
+ * empty session while it is still loading; made anew when the time range changes.
  */
-export function useSessionList(deviceId: string, items: readonly CompactItem[]): RequestList | null {
+export function useSessionList(deviceId: string, items: SessionItems, range: TimeRange | null, ready: boolean): RequestList | null {
   const [list, setList] = useState<RequestList | null>(null);
   useEffect(() => {
-    const next = createRequestList(deviceId, async () => ({ items: [...items], nextBefore: null }));
+    if (!ready) return;
+    const next = createRequestList(deviceId, async () => ({ items: [...itemsInRange(items.items, range)], nextBefore: null }));
+    const stopFollowing = items.onAdded((batch) => next.store.upsertMany(itemsInRange(batch, range)));
     void next.history.reload();
     setList(next);
-    return () => next.dispose();
-  }, [deviceId, items]);
-  return list;
+    return () => {
+      stopFollowing();
+      next.dispose();
+    };
+  }, [deviceId, items, range, ready]);
+  return ready ? list : null;
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { SESSION_MESSAGES, type Session } from '@spyglass/protocol';
-import { useCallback, useId } from 'react';
+import { useCallback, useId, useSyncExternalStore } from 'react';
 import { useParams } from 'react-router';
 import { toast } from 'sonner';
 import { ApiError, errorMessage } from '../../lib/api';
@@ -12,8 +12,9 @@ import { SessionName } from './session-name';
 import { SessionView } from './session-view';
 import { CopyShareUrlButton, ShareModal } from './share-modal';
 import {
-  fetchAllSessionItems, fetchSession, fetchSessionItem, sessionQueryKey, SESSIONS_QUERY_KEY, updateSession,
+  fetchSession, fetchSessionItem, sessionItemPages, sessionQueryKey, SESSIONS_QUERY_KEY, updateSession,
 } from './sessions.api';
+import { useSessionItems } from './use-session-items';
 import { useSessionShare } from './use-session-share';
 
 /** /sessions/{id}: a saved session for its owner (spec 001 'Sessions'). */
@@ -21,14 +22,9 @@ export function SessionPage() {
   const { sessionId = '' } = useParams();
   const queryClient = useQueryClient();
   const session = useQuery({ queryKey: sessionQueryKey(sessionId), queryFn: () => fetchSession(sessionId), retry: false });
-  // A session never changes its items: loaded once per visit.
-  const items = useQuery({
-    queryKey: [...sessionQueryKey(sessionId), 'items'],
-    queryFn: ({ signal }) => fetchAllSessionItems(sessionId, signal),
-    staleTime: Infinity,
-    retry: false,
-    enabled: session.isSuccess,
-  });
+  // A session never changes its items: streamed in once per visit, the first page shown at once.
+  const items = useSessionItems(session.isSuccess ? sessionId : null, (signal) => sessionItemPages(sessionId, signal));
+  const itemsError = useSyncExternalStore(items?.subscribe ?? noChanges, () => items?.state.error ?? null);
   const share = useSessionShare();
   const rename = useMutation({
     mutationFn: (name: string) => updateSession(sessionId, { name }),
@@ -43,12 +39,12 @@ export function SessionPage() {
   const shareSwitchId = useId();
   useDocumentTitle(session.data?.name ?? 'Session');
 
-  if (session.isError || items.isError) {
-    const error = session.error ?? items.error;
+  if (session.isError || itemsError !== null) {
+    const error = session.error ?? itemsError;
     const notFound = error instanceof ApiError && error.status === 404;
     return <SessionError message={notFound ? SESSION_MESSAGES.notFound : SESSION_MESSAGES.loadFailed} />;
   }
-  if (!session.data || !items.data) {
+  if (!session.data || !items) {
     return <div className="page-body page-body-center session-loading" role="status"><Spinner size={16} /> Loading session...</div>;
   }
   const s = rename.isPending ? { ...session.data, name: rename.variables } : session.data;
@@ -59,7 +55,8 @@ export function SessionPage() {
         deviceId={s.deviceId}
         device={s.metaData.device}
         createdAt={s.createdAt}
-        items={items.data}
+        items={items}
+        total={s.metaData.requests}
         loadItem={loadItem}
         title={<SessionName name={s.name} editable onRename={(name) => rename.mutate(name)} />}
         actions={(
@@ -82,3 +79,5 @@ export function SessionPage() {
     </>
   );
 }
+
+const noChanges = () => () => {};

@@ -1,13 +1,15 @@
-import type { CapturedItem, CompactItem, SessionDevice } from '@spyglass/protocol';
+import type { CapturedItem, SessionDevice } from '@spyglass/protocol';
 import { formatTimestamp } from '@spyglass/protocol';
 import { Smartphone } from 'lucide-react';
-import { useMemo, useState, type ReactNode } from 'react';
+import { useState, useSyncExternalStore, type ReactNode } from 'react';
+import { Spinner } from '../../ui/spinner';
 import { LoadingRequests } from '../requests/inspector/inspector-states';
 import type { InspectorMode } from '../requests/inspector/inspector-mode';
 import { RequestsScreen } from '../requests/inspector/requests-screen';
+import type { SessionItems } from './session-items';
 import { useSessionList } from './session-list';
 import { TimeRangeSlider } from './time-range-slider';
-import { itemsInRange, timeBounds, type TimeRange } from './time-range';
+import type { TimeRange } from './time-range';
 import './sessions.css';
 
 export interface SessionViewProps {
@@ -15,8 +17,10 @@ export interface SessionViewProps {
   deviceId: string;
   device: SessionDevice;
   createdAt: string;
-  /** The session's items, oldest first (num 1 = oldest). */
-  items: readonly CompactItem[];
+  /** The session's items (num 1 = oldest) as they stream in. */
+  items: SessionItems;
+  /** How many items the session holds, for the loading count. */
+  total: number;
   loadItem(id: string): Promise<CapturedItem>;
   /** The name: editable for the owner, plain in public. */
   title: ReactNode;
@@ -29,11 +33,13 @@ export interface SessionViewProps {
  * request times (only with at least 2 of them), and the request list screen in session or
  * public mode, showing the items inside the chosen range.
  */
-export function SessionView({ mode, deviceId, device, createdAt, items, loadItem, title, actions }: SessionViewProps) {
-  const bounds = useMemo(() => timeBounds(items), [items]);
+export function SessionView({ mode, deviceId, device, createdAt, items, total, loadItem, title, actions }: SessionViewProps) {
+  const state = useSyncExternalStore(items.subscribe, () => items.state);
+  const bounds = state.bounds;
   const [range, setRange] = useState<TimeRange | null>(null);
-  const shown = useMemo(() => itemsInRange(items, range, bounds), [items, range, bounds]);
-  const list = useSessionList(deviceId, shown);
+  const list = useSessionList(deviceId, items, range, state.count > 0 || state.done);
+  // A range spanning everything received is no range: items still to come are not cut off by it.
+  const commitRange = (next: TimeRange) => setRange(bounds && next[0] <= bounds[0] && next[1] >= bounds[1] ? null : next);
   const subtitle = [device.name, device.clientAppVersion && `v${device.clientAppVersion}`, `Saved ${formatTimestamp(createdAt, { withDate: true })}`]
     .filter(Boolean).join(' · ');
 
@@ -44,9 +50,14 @@ export function SessionView({ mode, deviceId, device, createdAt, items, loadItem
           {title}
           <p className="session-subtitle"><Smartphone size={12} aria-hidden="true" />{subtitle}</p>
         </div>
+        {!state.done && state.error === null && (
+          <span className="session-streaming" role="status">
+            <Spinner size={12} /> Loading session... {state.count.toLocaleString('en-US')} of {Math.max(total, state.count).toLocaleString('en-US')}
+          </span>
+        )}
         {actions && <div className="session-actions">{actions}</div>}
       </header>
-      {bounds && <TimeRangeSlider bounds={bounds} value={range ?? bounds} onCommit={setRange} />}
+      {bounds && <TimeRangeSlider bounds={bounds} value={range ?? bounds} onCommit={commitRange} />}
       <div className="session-inspector">
         {list ? <RequestsScreen list={list} mode={mode} loadItem={loadItem} /> : <section className="inspector"><LoadingRequests /></section>}
       </div>

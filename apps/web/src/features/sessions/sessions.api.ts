@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import {
-  CapturedItem, ErrorBody, Session, SESSION_MESSAGES, SessionItemsPage, SessionList, SHARE_HOST_META, SharedSessionData, sharedSessionDataPath,
-  SuccessBody, type CompactItem, type CreateSessionBody, type UpdateSessionBody,
+  CapturedItem, ErrorBody, Session, SESSION_ITEMS_PAGE_MAX, SESSION_MESSAGES, SessionItemsPage, SessionList, SHARE_HOST_META, SharedSessionInfo,
+  sharedSessionDataPath, SuccessBody, type CompactItem, type CreateSessionBody, type UpdateSessionBody,
 } from '@spyglass/protocol';
 import { api, ApiError } from '../../lib/api';
+import { JsonItemsScanner } from './json-items-scanner';
 
 export const SESSIONS_QUERY_KEY = ['sessions'] as const;
 export const sessionQueryKey = (id: string) => ['sessions', id] as const;
@@ -25,20 +26,23 @@ export const updateSession = (id: string, body: UpdateSessionBody) =>
 
 export const deleteSession = (id: string) => api.delete(`/sessions/${encodeURIComponent(id)}`, SuccessBody);
 
-/** Every item of a session, oldest first, page by page (GET /v1/sessions/{id}/items). */
-export async function fetchAllSessionItems(id: string, signal?: AbortSignal): Promise<CompactItem[]> {
-  const items: CompactItem[] = [];
+/** The first page is small so that the first screen shows at once; the rest come in large pages. */
+const FIRST_SESSION_PAGE = 200;
+
+/** A session's items, oldest first, page by page as they arrive (GET /v1/sessions/{id}/items). */
+export async function* sessionItemPages(id: string, signal?: AbortSignal): AsyncGenerator<CompactItem[]> {
   let after: number | null = 0;
+  let limit = FIRST_SESSION_PAGE;
   while (after !== null) {
     const page: SessionItemsPage = await api.get(`/sessions/${encodeURIComponent(id)}/items`, SessionItemsPage, {
-      query: { after },
+      query: { after, limit },
       signal,
       errorMessage: SESSION_MESSAGES.loadFailed,
     });
-    items.push(...page.items);
+    yield page.items;
     after = page.nextAfter;
+    limit = SESSION_ITEMS_PAGE_MAX;
   }
-  return items;
 }
 
 /** The full item of a session's row, bodies and screenshot included. */
@@ -50,12 +54,16 @@ export function isShareHost(): boolean {
   return document.querySelector(`meta[name="${SHARE_HOST_META}"]`) !== null;
 }
 
+/** What a shared session's data.json gives as it streams in: its head first, then its items. */
+export type SharedSessionPart = { type: 'session'; session: SharedSessionInfo } | { type: 'items'; items: CapturedItem[] };
+
 /**
- * data.json of a shared session from the share host: no token, no /v1 (spec 001 §7). On the share
- * host itself the address is relative; the dashboard's own /shared-sessions route reads it
- * from `shareBaseUrl` (GET /v1/config).
+ * data.json of a shared session from the share host: no token, no /v1 (spec 001 §7), read as a
+ * stream so that the first rows show while the rest still arrive. On the share host itself the
+ * address is relative; the dashboard's own /shared-sessions route reads it from `shareBaseUrl`
+ * (GET /v1/config).
  */
-export async function fetchSharedSession(id: string, shareBaseUrl: string, signal?: AbortSignal): Promise<SharedSessionData> {
+export async function* streamSharedSession(id: string, shareBaseUrl: string, signal?: AbortSignal): AsyncGenerator<SharedSessionPart> {
   let response: Response;
   try {
     response = await fetch(`${shareBaseUrl}${sharedSessionDataPath(id)}`, { signal, credentials: 'omit' });
@@ -68,7 +76,37 @@ export async function fetchSharedSession(id: string, shareBaseUrl: string, signa
     const body = ErrorBody.safeParse(await response.json().catch(() => null));
     throw new ApiError(body.success ? body.data.error : SESSION_MESSAGES.sharedLoadFailed, response.status);
   }
-  const parsed = SharedSessionData.safeParse(await response.json());
-  if (!parsed.success) throw new ApiError(SESSION_MESSAGES.sharedLoadFailed, response.status);
-  return parsed.data;
+  if (!response.body) throw new ApiError(SESSION_MESSAGES.sharedLoadFailed, response.status);
+  const scanner = new JsonItemsScanner();
+  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+  const invalid = () => new ApiError(SESSION_MESSAGES.sharedLoadFailed, response.status);
+  let sawSession = false;
+  try {
+    for (;;) {
+      let chunk: ReadableStreamReadResult<string>;
+      try {
+        chunk = await reader.read();
+      } catch (error) {
+        if (error instanceof DOMException && error.name === 'AbortError') throw error;
+        throw invalid();
+      }
+      if (chunk.done) break;
+      const parts = scanner.push(chunk.value);
+      for (const [key, json] of parts.members) {
+        if (key !== 'session') continue;
+        const session = SharedSessionInfo.safeParse(JSON.parse(json));
+        if (!session.success) throw invalid();
+        sawSession = true;
+        yield { type: 'session', session: session.data };
+      }
+      if (parts.items.length > 0) {
+        const items = CapturedItem.array().safeParse(parts.items.map((json) => JSON.parse(json) as unknown));
+        if (!items.success) throw invalid();
+        yield { type: 'items', items: items.data };
+      }
+    }
+  } finally {
+    reader.releaseLock();
+  }
+  if (!scanner.done || !sawSession) throw invalid();
 }

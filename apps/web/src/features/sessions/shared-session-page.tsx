@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { PRODUCT_NAME, SESSION_MESSAGES, type CapturedItem } from '@spyglass/protocol';
-import { useCallback, useMemo } from 'react';
+import { PRODUCT_NAME, SESSION_MESSAGES, type CapturedItem, type CompactItem, type SharedSessionInfo } from '@spyglass/protocol';
+import { useCallback, useState, useSyncExternalStore } from 'react';
 import { useParams } from 'react-router';
 import { ApiError } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
@@ -11,7 +11,9 @@ import { Spinner } from '../../ui/spinner';
 import { SessionError } from './session-error';
 import { SessionName } from './session-name';
 import { SessionView } from './session-view';
-import { fetchSharedSession, isShareHost } from './sessions.api';
+import { fullItemOf } from './session-items';
+import { isShareHost, streamSharedSession } from './sessions.api';
+import { useSessionItems } from './use-session-items';
 
 /**
  * Where data.json comes from: this origin on the share host (which has no /v1 to ask), else the
@@ -33,29 +35,24 @@ export function SharedSessionPage() {
   const { sessionId = '' } = useParams();
   const { isAuthenticated } = useAuth();
   const base = useShareBase();
-  const shared = useQuery({
-    queryKey: ['shared-session', sessionId, base],
-    queryFn: ({ signal }) => fetchSharedSession(sessionId, base ?? '', signal),
-    enabled: base !== null,
-    staleTime: Infinity,
-    retry: false,
-  });
-  const byId = useMemo(() => new Map((shared.data?.items ?? []).map((item) => [item.id, item])), [shared.data]);
+  const [session, setSession] = useState<SharedSessionInfo | null>(null);
+  // data.json is read as a stream: its head names the session, then its items arrive in batches.
+  const items = useSessionItems(base === null ? null : `${sessionId} ${base}`, (signal) => sharedItems(sessionId, base ?? '', signal, setSession));
+  const error = useSyncExternalStore(items?.subscribe ?? noChanges, () => items?.state.error ?? null);
   const loadItem = useCallback(async (id: string): Promise<CapturedItem> => {
-    const item = byId.get(id);
+    const item = items && fullItemOf(items, id);
     if (!item) throw new ApiError('Request not found', 404);
     return item;
-  }, [byId]);
-  useDocumentTitle(shared.data?.session.name ?? 'Shared session');
+  }, [items]);
+  useDocumentTitle(session?.name ?? 'Shared session');
 
   let body;
-  if (shared.isError) {
-    const notFound = shared.error instanceof ApiError && shared.error.status === 404;
+  if (error !== null) {
+    const notFound = error instanceof ApiError && error.status === 404;
     body = <SessionError message={notFound ? SESSION_MESSAGES.sharedNotFound : SESSION_MESSAGES.sharedLoadFailed} />;
-  } else if (!shared.data) {
+  } else if (!session || !items) {
     body = <div className="page-body page-body-center session-loading" role="status"><Spinner size={16} /> Loading session...</div>;
   } else {
-    const { session, items } = shared.data;
     body = (
       <SessionView
         mode="public"
@@ -63,6 +60,7 @@ export function SharedSessionPage() {
         device={session.metaData.device}
         createdAt={session.createdAt}
         items={items}
+        total={session.metaData.requests}
         loadItem={loadItem}
         title={<SessionName name={session.name} editable={false} />}
         actions={<PoweredBy />}
@@ -72,6 +70,16 @@ export function SharedSessionPage() {
   // Signed in, the dashboard's shell frames it; anyone else sees it on its own.
   if (isAuthenticated) return body;
   return <div className="shared-session-page">{body}</div>;
+}
+
+const noChanges = () => () => {};
+
+/** The items of a shared session's data.json as they stream in; its head goes to `onSession`. */
+async function* sharedItems(sessionId: string, base: string, signal: AbortSignal, onSession: (session: SharedSessionInfo) => void): AsyncGenerator<readonly CompactItem[]> {
+  for await (const part of streamSharedSession(sessionId, base, signal)) {
+    if (part.type === 'session') onSession(part.session);
+    else yield part.items;
+  }
 }
 
 function PoweredBy() {

@@ -1,6 +1,6 @@
 import * as Slider from '@radix-ui/react-slider';
 import { formatTimestamp } from '@spyglass/protocol';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { rangeStep, type TimeRange } from './time-range';
 
 /**
@@ -9,7 +9,11 @@ import { rangeStep, type TimeRange } from './time-range';
  */
 export function TimeRangeSlider({ bounds, value, onCommit }: { bounds: TimeRange; value: TimeRange; onCommit(range: TimeRange): void }) {
   const [draft, setDraft] = useState<TimeRange>(value);
-  useEffect(() => setDraft(value), [value]);
+  // The bounds grow while a session streams in: a thumb being dragged is not pulled back meanwhile.
+  const dragging = useRef(false);
+  useEffect(() => {
+    if (!dragging.current) setDraft(value);
+  }, [value]);
   const showDate = new Date(bounds[0]).toDateString() !== new Date(bounds[1]).toDateString();
   const label = (ms: number) => formatTimestamp(ms, { withDate: showDate });
   return (
@@ -22,8 +26,14 @@ export function TimeRangeSlider({ bounds, value, onCommit }: { bounds: TimeRange
         step={rangeStep(bounds)}
         minStepsBetweenThumbs={0}
         value={[draft[0], draft[1]]}
-        onValueChange={([from, to]) => setDraft([from!, to!])}
-        onValueCommit={([from, to]) => onCommit([from!, to!])}
+        onValueChange={([from, to]) => {
+          dragging.current = true;
+          setDraft([from!, to!]);
+        }}
+        onValueCommit={([from, to]) => {
+          dragging.current = false;
+          onCommit([from!, to!]);
+        }}
       >
         <Slider.Track className="time-range-track">
           <Slider.Range className="time-range-range" />
