@@ -121,7 +121,7 @@ describeApi('mocks API', () => {
     expect((await api.get(`/v1/mocked-routes?deviceId=${device.deviceId}`)).body).toEqual([]);
     expect((await api.post('/v1/mocked-routes', { deviceId: 'no-such-device', mockData: staticMock() })).status).toBe(404);
     await device.close();
-  });
+  }, 90_000); // 17 routes of 500 KB and a handler run to its time limit: slow on a loaded machine
 
   it("keeps every account's routes and items to itself", async () => {
     const a = await accountWithDevice();
