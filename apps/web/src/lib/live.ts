@@ -80,6 +80,8 @@ export class LiveConnection {
   private readonly listeners = new Set<Listener>();
   private readonly watchers: Array<{ deviceId: string }> = [];
   private sentDeviceId: string | null = null;
+  /** The server's id of the open connection (its `init`); a reconnect brings a new one. */
+  private currentConnectionId: string | null = null;
   private retryTimer: ReturnType<typeof setTimeout> | undefined;
   private pingTimer: ReturnType<typeof setInterval> | undefined;
   private pendingPongs: Array<{ resolve: () => void; reject: (error: Error) => void }> = [];
@@ -157,6 +159,16 @@ export class LiveConnection {
     });
   }
 
+  /** Null until the server said `init` on the open connection; screen capture signalling is addressed to it. */
+  get connectionId(): string | null {
+    return this.currentConnectionId;
+  }
+
+  /** Sends screen capture signalling to its broadcaster; false while the connection is not open. */
+  signal(message: Extract<ViewerInbound, { type: 'answer' | 'candidate' }>): boolean {
+    return this.send(message);
+  }
+
   get watchedDeviceId(): string | null {
     return this.watchers.at(-1)?.deviceId ?? null;
   }
@@ -199,6 +211,7 @@ export class LiveConnection {
     // A newer server may send message types this client does not know: not an error.
     if (!parsed.success) return;
     const message = parsed.data;
+    if (message.type === 'init') this.currentConnectionId = message.connectionId;
     if (message.type === 'pong') {
       this.heartbeatUnanswered = false;
       this.pendingPongs.shift()?.resolve();
@@ -235,6 +248,7 @@ export class LiveConnection {
   private dropSocket(): SocketLike | null {
     const socket = this.socket;
     this.socket = null;
+    this.currentConnectionId = null;
     clearInterval(this.pingTimer);
     this.pingTimer = undefined;
     const pending = this.pendingPongs;

@@ -7,6 +7,7 @@ import { useAuth } from '../../../lib/auth';
 import { Button } from '../../../ui/button';
 import { Dialog } from '../../../ui/dialog';
 import { Spinner } from '../../../ui/spinner';
+import { CaptureScreenAction } from '../../screen-capture/capture-screen-action';
 import { modelLabel, osLabel } from '../device-list';
 import { PlatformIcon } from '../platform-icon';
 import { DEVICE_COMMANDS, runDeviceCommand, useDeleteDevice, useDevice, type DeviceCommand } from './device-dashboard.api';
@@ -68,6 +69,7 @@ export function DeviceSidebarSection({ deviceId, onNavigate }: { deviceId: strin
         {(Object.keys(DEVICE_COMMANDS) as DeviceCommand[]).map((command) => (
           <CommandAction key={command} device={device} command={command} />
         ))}
+        <CaptureScreenAction device={device} />
         <DeleteDeviceAction device={device} />
       </div>
     </div>
