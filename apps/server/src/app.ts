@@ -31,8 +31,10 @@ import { mocksRoutes } from './routes/mocks/mocks.routes';
 import { sendMocksOnWelcome } from './services/mock-delivery.service';
 import { requestsRoutes } from './routes/requests/requests.routes';
 import { sessionsRoutes } from './routes/sessions/sessions.routes';
-import { screenCaptureRoutes } from './routes/screen-capture/screen-capture.routes';
+import { adminRoutes } from './routes/admin/admin.routes';
+import { applyAdminEmails } from './services/admin.service';
 import { userDefaultsRoutes } from './routes/user-defaults/user-defaults.routes';
+import { screenCaptureRoutes } from './routes/screen-capture/screen-capture.routes';
 import { buildShareServer } from './share/share-server';
 import { configRoutes } from './routes/config/config.routes';
 import { healthRoutes, versionRoutes } from './routes/health/health.routes';
@@ -91,6 +93,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
     billing: new BillingService({ db: database.db, config, plans: loadPlansConfig(config.plansFile), now, log: app.log }),
   };
   app.decorate('ctx', ctx);
+  await applyAdminEmails(ctx);
   const viewerUpgrade = viewerUpgradeHandler(ctx, ctx.live.hub);
   const devices = new DeviceGateway({
     database, blobs: ctx.blobs, events: ctx.live.events, commands: ctx.live.commands,
@@ -144,8 +147,9 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
       await protectedApi.register(requestsRoutes);
       await protectedApi.register(mocksRoutes);
       await protectedApi.register(sessionsRoutes);
-      await protectedApi.register(screenCaptureRoutes);
+      await protectedApi.register(adminRoutes);
       await protectedApi.register(userDefaultsRoutes);
+      await protectedApi.register(screenCaptureRoutes);
     });
   }, { prefix: '/v1' });
 

@@ -20,6 +20,9 @@ export interface Config {
   nodeEnv: string;
   demoMode: boolean;
   bookDemoUrl: string | null;
+  /** Store pages of the companion app, shown on the connect screen only when set. */
+  appStoreUrl: string | null;
+  googlePlayUrl: string | null;
   /** Requests per minute allowed on the auth endpoints, per client IP and per e-mail address. */
   authRateLimit: AuthRateLimits;
   /** Sign-in tokens end after this long unused, and this long after the sign-in whatever their use (0: never). */
@@ -36,10 +39,10 @@ export interface Config {
   trustProxy: boolean | string;
   /** `redis://` makes the live bus go through Redis pub/sub, so that several nodes serve one account. */
   redisUrl: string | null;
-  /** The relays handed to screen capture peers (GET /v1/screen-capture/turn). */
-  screenCapture: ScreenCaptureRelays;
   /** Blobs in an S3-compatible bucket (S3_BUCKET set), shared by every node; null: files under `dataDir`. */
   s3: S3BlobConfig | null;
+  /** The relays handed to screen capture peers (GET /v1/screen-capture/turn). */
+  screenCapture: ScreenCaptureRelays;
   /** Frame sizes, rates and heartbeats of the device connections. */
   ingest: IngestLimits;
   /** Latest released mobile SDKs, answered by /v1/version/{ios,android}-sdk-version. */
@@ -54,6 +57,22 @@ export interface Config {
   stripe: StripeConfig | null;
   /** JSON file with the plans and special offers (BILLING_PLANS_FILE); null: the built-in plans. */
   plansFile: string | null;
+  /** The admin area (spec 000 §2.7, §6). */
+  admin: AdminConfig;
+}
+
+export interface AdminConfig {
+  /** ADMIN_EMAILS: the accounts made admins at start-up (and at sign-up); every other account is not one. */
+  emails: string[];
+  /** ADMIN_TEST_EMAIL_DOMAINS: accounts at these domains are test users, left out of the admin list by default. */
+  testEmailDomains: string[];
+  /** ADMIN_TEST_EMAIL_MARKER: an e-mail containing it is a test account (empty: none). Never shown in the page. */
+  testEmailMarker: string | null;
+}
+
+function list(raw: string | undefined, fallback: string[]): string[] {
+  if (raw === undefined) return fallback;
+  return raw.split(',').map((part) => part.trim().toLowerCase()).filter((part) => part !== '');
 }
 
 export interface StripeConfig {
@@ -123,6 +142,8 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     nodeEnv: env.NODE_ENV || 'production',
     demoMode: env.DEMO_MODE === '1',
     bookDemoUrl: env.BOOK_DEMO_URL || null,
+    appStoreUrl: env.APP_STORE_URL || null,
+    googlePlayUrl: env.GOOGLE_PLAY_URL || null,
     authRateLimit: {
       perIp: int(env, 'AUTH_RATE_LIMIT_PER_IP', 60),
       perEmail: int(env, 'AUTH_RATE_LIMIT_PER_EMAIL', 10),
@@ -144,13 +165,13 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     serverVersion: env.npm_package_version || '1.0.0',
     trustProxy: trustProxy(env.TRUST_PROXY),
     redisUrl: env.REDIS_URL || null,
+    s3: s3Config(env),
     screenCapture: {
       stunUrls: urlList(env.STUN_URLS),
       turnUrls: urlList(env.TURN_URLS),
       turnSecret: env.TURN_SECRET || null,
       turnCredentialTtlS: int(env, 'TURN_CREDENTIAL_TTL_S', 3600),
     },
-    s3: s3Config(env),
     ingest: loadIngestLimits(env),
     latestSdkVersions: {
       ios: env.LATEST_IOS_SDK_VERSION || MIN_SDK_VERSION.ios,
@@ -163,6 +184,12 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
       ? { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET || null, apiUrl: env.STRIPE_API_URL || null }
       : null,
     plansFile: env.BILLING_PLANS_FILE || null,
+    admin: {
+      emails: list(env.ADMIN_EMAILS, []),
+      // The domains RFC 2606 reserves for examples and tests: no real customer has them.
+      testEmailDomains: list(env.ADMIN_TEST_EMAIL_DOMAINS, ['example.com', 'example.net', 'example.org']),
+      testEmailMarker: (env.ADMIN_TEST_EMAIL_MARKER ?? '+test').trim().toLowerCase() || null,
+    },
     ...overrides,
   };
 }

@@ -87,7 +87,6 @@ export const AdminClient = z.object({
   sdkVersion: z.string().nullable(),
   lastSeen: IsoDate,
 });
-export const AdminClientsResponse = z.object({ clients: z.array(AdminClient) });
 export type AdminClient = z.infer<typeof AdminClient>;
 
 /** Staff actions on an account: lock or unlock it, make it a free user or not. */

@@ -318,6 +318,13 @@ const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '0010_admin': {
+    // The admin list's default order (newest accounts first) reads the first page off this index
+    // instead of sorting every account.
+    async up(db: Kysely<unknown>) {
+      await db.schema.createIndex('users_created').on('users').columns(['created_at', 'id']).execute();
+    },
+  },
 };
 
 export const migrationProvider: MigrationProvider = {
