@@ -17,8 +17,8 @@ export const USER_DEFAULTS_CALLS_PER_MINUTE = 120;
 /**
  * User defaults live on the device only (spec 002 'User defaults view'): every call is relayed to
  * it as a `user_defaults` command (docs/protocol.md §6.2) and answers what the device's store holds
- * afterwards. Nothing is stored on the server. After a change, every viewer of the account gets
- * `user_defaults_changed`, so other tabs on the same device refresh.
+ * afterwards. Nothing is stored on the server. The caller gets the device's answer; viewers hear of
+ * the app's own changes (`user_defaults_changed`, sent by the device).
  */
 export class UserDefaultsService {
   private readonly limiter = new RateLimiterMemory({ keyPrefix: 'user-defaults', points: USER_DEFAULTS_CALLS_PER_MINUTE, duration: 60 });
@@ -42,7 +42,6 @@ export class UserDefaultsService {
     if (!result.ok) throw upstreamFailed(result.error || 'The device could not run the command');
     const data = UserDefaultsCommandData.safeParse(result.data);
     if (!data.success) throw upstreamFailed('The device answered with user defaults that are not valid');
-    if (args.op !== 'list') this.ctx.live.viewers.userDefaultsChanged(userId, device.id, data.data.groups);
     return { deviceId: device.id, groups: data.data.groups };
   }
 

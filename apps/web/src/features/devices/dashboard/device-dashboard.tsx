@@ -16,6 +16,7 @@ import './device-dashboard.css';
 
 // Its own chunk: the requests view, the one most opened, does not load the route editor.
 const MockRoutesView = lazy(() => import('../../mocks/routes/mock-routes-view').then((m) => ({ default: m.MockRoutesView })));
+const UserDefaultsView = lazy(() => import('../../user-defaults/user-defaults-view').then((m) => ({ default: m.UserDefaultsView })));
 
 /**
  * /devices/{deviceId} and /devices/{deviceId}/{view} (spec 001 §2): the device's views, under
@@ -62,6 +63,11 @@ export function DeviceDashboard() {
       {viewId === 'mock-apis' && (
         <Suspense fallback={<LoadingScreen label="Loading mocked routes" />}>
           <MockRoutesView device={device.data} />
+        </Suspense>
+      )}
+      {viewId === 'user-defaults' && (
+        <Suspense fallback={<LoadingScreen label="Loading user defaults" />}>
+          <UserDefaultsView device={device.data} />
         </Suspense>
       )}
     </div>

@@ -1,5 +1,5 @@
 import type { Device } from '@spyglass/protocol';
-import { Bug, Camera, List, Radio, Trash2, Zap } from 'lucide-react';
+import { Bug, Camera, List, Radio, SlidersHorizontal, Trash2, Zap } from 'lucide-react';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link, useMatch, useNavigate } from 'react-router';
 import { toast } from 'sonner';
@@ -17,7 +17,7 @@ import './device-dashboard.css';
 // The profile (with its QR code library) loads the first time it is opened, not with the shell.
 const DeviceProfileModal = lazy(() => import('../profile/device-profile-modal').then((m) => ({ default: m.DeviceProfileModal })));
 
-const VIEW_ICONS = { requests: List, 'mock-apis': Zap } as const;
+const VIEW_ICONS = { requests: List, 'mock-apis': Zap, 'user-defaults': SlidersHorizontal } as const;
 const COMMAND_ICONS: Record<DeviceCommand, typeof Bug> = { openDebugWindow: Bug, sendPing: Radio, takeScreenshot: Camera };
 
 /**
@@ -48,7 +48,7 @@ export function DeviceSidebarSection({ deviceId, onNavigate }: { deviceId: strin
       )}
 
       <nav className="sidebar-nav device-sidebar-group" aria-label="Device views">
-        {sidebarDeviceViews(profile?.featureFlags).map((view) => {
+        {sidebarDeviceViews(profile?.featureFlags, device.platform).map((view) => {
           const Icon = VIEW_ICONS[view.id];
           return (
             <Link

@@ -23,4 +23,11 @@ describe('device views', () => {
     expect(sidebarDeviceViews({ MOCK_APIS: true, USER_DEFAULTS: false }).map((v) => v.id)).toEqual(['requests', 'mock-apis']);
     expect(sidebarDeviceViews({ MOCK_APIS: false, USER_DEFAULTS: true }).map((v) => v.id)).toEqual(['requests']);
   });
+
+  it('lists User Defaults with the USER_DEFAULTS flag, for iOS devices only', () => {
+    expect(resolveDeviceView('user-defaults')).toBe('user-defaults');
+    expect(sidebarDeviceViews({ MOCK_APIS: false, USER_DEFAULTS: true }, 'ios').map((v) => v.id)).toEqual(['requests', 'user-defaults']);
+    expect(sidebarDeviceViews({ MOCK_APIS: false, USER_DEFAULTS: true }, 'android').map((v) => v.id)).toEqual(['requests']);
+    expect(sidebarDeviceViews({ MOCK_APIS: false, USER_DEFAULTS: false }, 'ios').map((v) => v.id)).toEqual(['requests']);
+  });
 });

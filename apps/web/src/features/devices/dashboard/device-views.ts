@@ -1,14 +1,15 @@
-import type { FeatureFlags } from '@spyglass/protocol';
+import type { DevicePlatform, FeatureFlags } from '@spyglass/protocol';
 
 /**
  * The dashboard's views (spec 001 §2: the last path segment names the view, requests when none).
- * User Defaults (iOS only) joins this list with the feature that fills it. A view with a
- * `featureFlag` shows in the sidebar only when the profile has that flag (spec 002 §2).
+ * A view with a `featureFlag` shows in the sidebar only when the profile has that flag, and one
+ * with `platforms` only for devices of those platforms (spec 002 §2: User Defaults, iOS only).
  */
 export const DEVICE_VIEWS = [
   { id: 'requests', label: 'Requests' },
   { id: 'mock-apis', label: 'Mock APIs', featureFlag: 'MOCK_APIS' },
-] as const satisfies readonly { id: string; label: string; featureFlag?: keyof FeatureFlags }[];
+  { id: 'user-defaults', label: 'User Defaults', featureFlag: 'USER_DEFAULTS', platforms: ['ios'] },
+] as const satisfies readonly { id: string; label: string; featureFlag?: keyof FeatureFlags; platforms?: readonly DevicePlatform[] }[];
 
 export type DeviceViewId = (typeof DEVICE_VIEWS)[number]['id'];
 
@@ -22,7 +23,8 @@ export function resolveDeviceView(segment: string | undefined): DeviceViewId | n
 export const deviceViewPath = (deviceId: string, view: DeviceViewId) =>
   view === 'requests' ? `/devices/${encodeURIComponent(deviceId)}` : `/devices/${encodeURIComponent(deviceId)}/${view}`;
 
-/** The views the sidebar lists for a profile's feature flags. */
-export function sidebarDeviceViews(flags: FeatureFlags | undefined) {
-  return DEVICE_VIEWS.filter((view) => !('featureFlag' in view) || flags?.[view.featureFlag] === true);
+/** The views the sidebar lists for a profile's feature flags and a device's platform. */
+export function sidebarDeviceViews(flags: FeatureFlags | undefined, platform?: DevicePlatform) {
+  return DEVICE_VIEWS.filter((view) => (!('featureFlag' in view) || flags?.[view.featureFlag] === true)
+    && (!('platforms' in view) || (platform !== undefined && (view.platforms as readonly DevicePlatform[]).includes(platform))));
 }
