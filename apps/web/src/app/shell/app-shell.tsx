@@ -1,4 +1,4 @@
-import { SIDEBAR } from '@spyglass/protocol';
+import { isSubscriptionUsable, SIDEBAR } from '@spyglass/protocol';
 import { Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useIsMobile } from '../../lib/media';
@@ -6,6 +6,11 @@ import { useSettings, useUpdateSettings } from '../../lib/settings';
 import { ResizeHandle } from '../../ui/resize-handle';
 import { LoadingScreen } from '../../ui/spinner';
 import { ErrorBoundary } from '../error-boundary';
+import { PricingModalProvider } from '../../features/billing/pricing-modal';
+import { SubscriptionExpiredPanel } from '../../features/billing/subscription-expired-panel';
+import { useAuth } from '../../lib/auth';
+import { usePublicConfig } from '../../lib/config';
+import { GuidedOverlay } from '../../features/welcome-tour/guided-overlay';
 import { AppBanners } from './app-banners';
 import { ShellLiveConnection } from './live-connection';
 import { RightSidebar } from './right-sidebar';
@@ -21,6 +26,8 @@ export function AppShell() {
   const updateSettings = useUpdateSettings();
   const isMobile = useIsMobile();
   const location = useLocation();
+  const { profile, subscription } = useAuth();
+  const { demoMode } = usePublicConfig();
   const [leftWidth, setLeftWidth] = useState(settings.leftSidebarWidth);
   const [rightWidth, setRightWidth] = useState(settings.rightSidebarWidth);
   // On a phone the sidebar is a drawer over the page and its state is not a saved setting.
@@ -42,7 +49,13 @@ export function AppShell() {
   const sidebarOpen = isMobile ? drawerOpen : settings.showSidebar;
   const showRight = !isMobile && settings.showRightSidebar;
 
+  // Spec 000 §8: without a usable subscription the screens give way to 'Subscription Expired';
+  // Settings stays open so that the plan can be changed there.
+  const expired = subscription !== null && !profile?.isDemoUser && !isSubscriptionUsable(subscription, Date.now(), demoMode)
+    && location.pathname !== '/settings';
+
   return (
+    <PricingModalProvider>
     <div className={`shell${isMobile ? ' is-mobile' : ''}`}>
       {isMobile ? (
         drawerOpen && (
@@ -74,11 +87,12 @@ export function AppShell() {
           onToggleSidebar={() => (isMobile ? setDrawerOpen((open) => !open) : updateSettings({ showSidebar: !settings.showSidebar }))}
         />
         <ShellLiveConnection />
+        <GuidedOverlay />
         <AppBanners />
         <main className="shell-content">
           <ErrorBoundary resetKey={location.pathname}>
             <Suspense fallback={<LoadingScreen />}>
-              <Outlet />
+              {expired ? <SubscriptionExpiredPanel /> : <Outlet />}
             </Suspense>
           </ErrorBoundary>
         </main>
@@ -98,5 +112,6 @@ export function AppShell() {
         </div>
       )}
     </div>
+    </PricingModalProvider>
   );
 }

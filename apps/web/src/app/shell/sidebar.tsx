@@ -1,4 +1,4 @@
-import { CalendarDays, ExternalLink, History, LogOut, Smartphone } from 'lucide-react';
+import { CalendarDays, Compass, ExternalLink, History, LogOut, ShieldCheck, Smartphone } from 'lucide-react';
 import { useState } from 'react';
 import { NavLink, useMatch } from 'react-router';
 import { DeviceSidebarSection } from '../../features/devices/dashboard/device-sidebar-section';
@@ -33,6 +33,16 @@ export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
           <History size={16} aria-hidden="true" />
           <span>Sessions</span>
         </NavLink>
+        <NavLink to="/welcome-tour" className={navClass} onClick={onNavigate}>
+          <Compass size={16} aria-hidden="true" />
+          <span>Welcome Tour</span>
+        </NavLink>
+        {profile?.isAdmin && (
+          <NavLink to="/admin" className={navClass} onClick={onNavigate}>
+            <ShieldCheck size={16} aria-hidden="true" />
+            <span>Admin</span>
+          </NavLink>
+        )}
         {bookDemoUrl && (
           <a className="nav-item" href={bookDemoUrl} target="_blank" rel="noopener noreferrer">
             <CalendarDays size={16} aria-hidden="true" />

@@ -4,6 +4,7 @@ import { useId, useMemo, useRef, useState } from 'react';
 import { Button } from '../../../ui/button';
 import { Switch } from '../../../ui/switch';
 import { Tooltip } from '../../../ui/tooltip';
+import { reportTourEvent } from '../../../lib/tour-events';
 import { BodyEditor } from '../editor/body-editor';
 import { HeaderRows, type HeaderRow } from '../header-rows';
 import { useInterceptedFlash } from '../intercepted-flash';
@@ -48,6 +49,7 @@ export function ItemMockSection({ item, deviceId, onMockChanged }: {
     draftRef.current = next;
     setDraftState(next);
     sender.push(next);
+    if (next.isMocked && ('statusCode' in patch || 'body' in patch || 'headers' in patch)) reportTourEvent('responseModified');
   }
 
   function changeBody(text: string) {

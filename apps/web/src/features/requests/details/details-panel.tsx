@@ -5,6 +5,7 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Button, IconButton } from '../../../ui/button';
 import { Spinner } from '../../../ui/spinner';
 import { Tooltip } from '../../../ui/tooltip';
+import { reportTourEvent } from '../../../lib/tour-events';
 import type { InspectorMode } from '../inspector/inspector-mode';
 import type { ItemMocking, ItemMockState } from '../inspector/item-mocking';
 import { MediaViewerProvider } from '../media-viewer/media-viewer';
@@ -56,6 +57,10 @@ export function DetailsPanel({ itemId, deviceId, mode, loadItem, onClose, mockSe
     queryClient.setQueryData<CapturedItem>(detailsItemKey(mode, deviceId, id), (full) => full && { ...full, ...state });
 
   useEscapeToClose(onClose);
+  const inspectedNetwork = item?.type === 'network' && mode === 'device';
+  useEffect(() => {
+    if (inspectedNetwork) reportTourEvent('payloadOpened');
+  }, [inspectedNetwork]);
 
   return (
     <section ref={panel} className="details-panel" style={{ height }} aria-label="Details" aria-busy={query.isPlaceholderData || undefined}>

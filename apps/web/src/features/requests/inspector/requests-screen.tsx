@@ -3,6 +3,7 @@ import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore
 import { toast } from 'sonner';
 import { errorMessage } from '../../../lib/api';
 import { useSettings } from '../../../lib/settings';
+import { reportTourEvent } from '../../../lib/tour-events';
 import { BarChart } from '../chart/bar-chart';
 import { ConsoleView } from '../console/console-view';
 import { DetailsPanel } from '../details/details-panel';
@@ -47,6 +48,10 @@ export function RequestsScreen({ list, device, mode, toolbarExtra, loadItem, moc
   const { showDetails } = useSettings();
   const search = useSearch();
   const filtering = useListFilter(store, settings.activeFilter, search.state);
+  const filtered = settings.activeFilter !== 'all' || search.state.tags.length > 0;
+  useEffect(() => {
+    if (filtered) reportTourEvent('filterUsed');
+  }, [filtered]);
   const count = useRowCount(store);
   const total = useTotalCount(store);
   const selected = useSelectionCount(store);

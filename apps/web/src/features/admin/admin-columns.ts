@@ -1,0 +1,90 @@
+import {
+  ADMIN_USAGE_THRESHOLDS, billingCycleLetter, formatMegabytes, percentageUsed, type AdminSortKey, type AdminUserRow,
+} from '@spyglass/protocol';
+
+export type AdminColumnId = AdminSortKey | 'customer';
+
+export interface AdminColumn {
+  id: AdminColumnId;
+  label: string;
+  width: number;
+  isVisible: boolean;
+  align?: 'end';
+}
+
+/** Spec 001 §5: no column narrower than this. */
+export const ADMIN_COLUMN_MIN_WIDTH = 60;
+export const ADMIN_COLUMN_MAX_WIDTH = 600;
+
+/** Spec 000 §2.7: every column of the list; canceledAt hidden by default. */
+export function defaultAdminColumns(): AdminColumn[] {
+  return [
+    { id: 'email', label: 'Email', width: 240, isVisible: true },
+    { id: 'createdAt', label: 'Created At', width: 150, isVisible: true },
+    { id: 'canceledAt', label: 'Canceled At', width: 150, isVisible: false },
+    { id: 'plan', label: 'Plan', width: 100, isVisible: true },
+    { id: 'devices', label: 'Devices', width: 80, isVisible: true, align: 'end' },
+    { id: 'latestRequest', label: 'Latest Request', width: 150, isVisible: true },
+    { id: 'status', label: 'Status', width: 100, isVisible: true },
+    { id: 'trafficUsed', label: 'Traffic Used', width: 120, isVisible: true, align: 'end' },
+    { id: 'trafficLimit', label: 'Traffic Limit', width: 120, isVisible: true, align: 'end' },
+    { id: 'percentageUsed', label: '% Used', width: 90, isVisible: true, align: 'end' },
+    { id: 'billingCycle', label: 'Billing Cycle', width: 100, isVisible: true },
+    { id: 'numRequests', label: 'Requests', width: 100, isVisible: true, align: 'end' },
+    { id: 'customer', label: 'Customer', width: 110, isVisible: true },
+  ];
+}
+
+export const setAdminColumnVisible = (columns: readonly AdminColumn[], id: AdminColumnId, isVisible: boolean): AdminColumn[] =>
+  columns.map((c) => (c.id === id ? { ...c, isVisible } : c));
+
+export const setAdminColumnWidth = (columns: readonly AdminColumn[], id: AdminColumnId, width: number): AdminColumn[] =>
+  columns.map((c) => (c.id === id ? { ...c, width: Math.max(ADMIN_COLUMN_MIN_WIDTH, Math.min(ADMIN_COLUMN_MAX_WIDTH, Math.round(width))) } : c));
+
+/** Spec 000 §9: warning above 80, limit-exceeded above 100. */
+export function usageLevel(percentage: number | null): 'ok' | 'warning' | 'exceeded' {
+  if (percentage === null) return 'ok';
+  if (percentage > ADMIN_USAGE_THRESHOLDS.exceeded) return 'exceeded';
+  if (percentage > ADMIN_USAGE_THRESHOLDS.warning) return 'warning';
+  return 'ok';
+}
+
+const date = (iso: string | null) => (iso === null ? '' : new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }));
+
+/** The text a cell shows (the customer link and the usage style are the table's). */
+export function adminCellText(user: AdminUserRow, id: AdminColumnId): string {
+  const s = user.subscription;
+  switch (id) {
+    case 'email':
+      return user.email;
+    case 'createdAt':
+      return date(user.createdAt);
+    case 'canceledAt':
+      return date(s.canceledAt);
+    case 'plan':
+      return s.plan;
+    case 'devices':
+      return String(user.devicesCount);
+    case 'latestRequest':
+      return date(user.latestRequest);
+    case 'status':
+      return s.status;
+    case 'trafficUsed':
+      return formatMegabytes(s.trafficUsed);
+    case 'trafficLimit':
+      return s.trafficLimit === null ? '' : formatMegabytes(s.trafficLimit);
+    case 'percentageUsed': {
+      const p = percentageUsed(s.trafficUsed, s.trafficLimit);
+      return p === null ? '' : `${p.toFixed(1)}%`;
+    }
+    case 'billingCycle':
+      return billingCycleLetter(s.billingCycle);
+    case 'numRequests':
+      return s.numRequests.toLocaleString('en-US');
+    case 'customer':
+      return s.customerId ?? '';
+  }
+}
+
+/** The payment provider's page of a customer. */
+export const customerPageUrl = (customerId: string) => `https://dashboard.stripe.com/customers/${encodeURIComponent(customerId)}`;

@@ -1,0 +1,187 @@
+import * as ContextMenu from '@radix-ui/react-context-menu';
+import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import { ADMIN_LIST, percentageUsed, type AdminSortKey, type AdminUserRow } from '@spyglass/protocol';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { ArrowDown, ArrowUp, Check, ExternalLink, Lock, MoreHorizontal } from 'lucide-react';
+import { useEffect, useRef } from 'react';
+import { IconButton } from '../../ui/button';
+import { ResizeHandle } from '../../ui/resize-handle';
+import { Spinner } from '../../ui/spinner';
+import {
+  ADMIN_COLUMN_MAX_WIDTH, ADMIN_COLUMN_MIN_WIDTH, adminCellText, customerPageUrl, defaultAdminColumns, setAdminColumnVisible,
+  setAdminColumnWidth, usageLevel, type AdminColumn, type AdminColumnId,
+} from './admin-columns';
+import { useAdminUserUpdate } from './admin.api';
+
+const ROW_HEIGHT = 34;
+const ACTIONS_WIDTH = 44;
+/** Load the next page when the rendered rows come this close to the end of what is loaded. */
+const LOAD_AHEAD_ROWS = ADMIN_LIST.overscan;
+
+export interface AdminTableProps {
+  rows: AdminUserRow[];
+  total: number;
+  columns: AdminColumn[];
+  onColumnsChange(columns: AdminColumn[]): void;
+  sort: { column: AdminSortKey; order: 'asc' | 'desc' };
+  onSort(column: AdminSortKey): void;
+  loadingMore: boolean;
+  onNeedMore(): void;
+}
+
+/**
+ * The admin list (spec 000 §2.7): sort by header, resizable columns, a right-click menu to hide
+ * or show them, and virtual rows (pool 40 before the first measure, overscan 20).
+ */
+export function AdminTable({ rows, total, columns, onColumnsChange, sort, onSort, loadingMore, onNeedMore }: AdminTableProps) {
+  const scroller = useRef<HTMLDivElement>(null);
+  const visible = columns.filter((c) => c.isVisible);
+  const template = `${visible.map((c) => `${c.width}px`).join(' ')} ${ACTIONS_WIDTH}px`;
+  const width = visible.reduce((sum, c) => sum + c.width, 0) + ACTIONS_WIDTH;
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: ADMIN_LIST.overscan,
+    initialRect: { width: 0, height: ADMIN_LIST.pool * ROW_HEIGHT },
+  });
+  const items = virtualizer.getVirtualItems();
+  const lastIndex = items.at(-1)?.index ?? 0;
+
+  useEffect(() => {
+    if (rows.length < total && lastIndex >= rows.length - LOAD_AHEAD_ROWS) onNeedMore();
+  }, [lastIndex, rows.length, total, onNeedMore]);
+
+  return (
+    <div ref={scroller} className="admin-table-scroll">
+      <div className="admin-table" role="grid" aria-label="Users" aria-rowcount={total + 1} style={{ width, minWidth: '100%' }}>
+        <ContextMenu.Root>
+          <ContextMenu.Trigger asChild>
+            <div className="admin-thead" role="row" style={{ gridTemplateColumns: template }}>
+              {visible.map((column) => (
+                <HeaderCell key={column.id} column={column} sort={sort} onSort={onSort}
+                  onResize={(w) => onColumnsChange(setAdminColumnWidth(columns, column.id, w))} />
+              ))}
+              <div role="columnheader" className="admin-th" aria-label="Actions" />
+            </div>
+          </ContextMenu.Trigger>
+          <ContextMenu.Portal>
+            <ContextMenu.Content className="menu" aria-label="Columns">
+              <ContextMenu.Label className="menu-label">Columns</ContextMenu.Label>
+              {columns.map((column) => (
+                <ContextMenu.CheckboxItem key={column.id} className="menu-item" checked={column.isVisible}
+                  onCheckedChange={(checked) => onColumnsChange(setAdminColumnVisible(columns, column.id, checked))}
+                  onSelect={(event) => event.preventDefault()}>
+                  <span className="menu-check"><ContextMenu.ItemIndicator><Check size={13} aria-hidden="true" /></ContextMenu.ItemIndicator></span>
+                  {column.label}
+                </ContextMenu.CheckboxItem>
+              ))}
+              <ContextMenu.Separator className="menu-separator" />
+              <ContextMenu.Item className="menu-item" onSelect={() => onColumnsChange(defaultAdminColumns())}>
+                <span className="menu-check" />Reset columns
+              </ContextMenu.Item>
+            </ContextMenu.Content>
+          </ContextMenu.Portal>
+        </ContextMenu.Root>
+        {rows.length === 0 ? (
+          <div className="admin-empty">No users found</div>
+        ) : (
+          <div className="admin-tbody" style={{ height: virtualizer.getTotalSize() }}>
+            {items.map((item) => {
+              const user = rows[item.index]!;
+              return (
+                <div key={user.id} role="row" aria-rowindex={item.index + 2} className={`admin-row${user.isLockedUser ? ' is-locked' : ''}`}
+                  data-user-id={user.id}
+                  style={{ gridTemplateColumns: template, transform: `translateY(${item.start}px)`, height: ROW_HEIGHT }}>
+                  {visible.map((column) => <Cell key={column.id} user={user} column={column} />)}
+                  <div role="gridcell" className="admin-td is-actions"><RowActions user={user} /></div>
+                </div>
+              );
+            })}
+          </div>
+        )}
+        {loadingMore && <div className="admin-loading-more" role="status"><Spinner size={14} /> Loading more...</div>}
+      </div>
+    </div>
+  );
+}
+
+function HeaderCell({ column, sort, onSort, onResize }: {
+  column: AdminColumn;
+  sort: AdminTableProps['sort'];
+  onSort(column: AdminSortKey): void;
+  onResize(width: number): void;
+}) {
+  const sortable = column.id !== 'customer';
+  const sorted = sort.column === column.id ? sort.order : null;
+  return (
+    <div role="columnheader" aria-sort={sorted === null ? 'none' : sorted === 'asc' ? 'ascending' : 'descending'}
+      className={`admin-th${column.align === 'end' ? ' is-end' : ''}`} data-column={column.id}>
+      {sortable ? (
+        <button type="button" className="admin-th-button" onClick={() => onSort(column.id as AdminSortKey)}>
+          <span className="admin-cell-text">{column.label}</span>
+          {sorted === 'asc' && <ArrowUp size={12} aria-label="sorted ascending" />}
+          {sorted === 'desc' && <ArrowDown size={12} aria-label="sorted descending" />}
+        </button>
+      ) : <span className="admin-th-button"><span className="admin-cell-text">{column.label}</span></span>}
+      <ResizeHandle edge="right" label={`Resize column ${column.label}`} width={column.width} min={ADMIN_COLUMN_MIN_WIDTH} max={ADMIN_COLUMN_MAX_WIDTH}
+        onResize={onResize} onCommit={onResize} />
+    </div>
+  );
+}
+
+function Cell({ user, column }: { user: AdminUserRow; column: AdminColumn }) {
+  const className = `admin-td${column.align === 'end' ? ' is-end' : ''}`;
+  const id: AdminColumnId = column.id;
+  if (id === 'customer') {
+    const customerId = user.subscription.customerId;
+    return (
+      <div role="gridcell" className={className}>
+        {customerId && (
+          <a className="admin-link" href={customerPageUrl(customerId)} target="_blank" rel="noopener noreferrer" title={customerId}>
+            Customer <ExternalLink size={11} aria-hidden="true" />
+          </a>
+        )}
+      </div>
+    );
+  }
+  if (id === 'percentageUsed') {
+    const level = usageLevel(percentageUsed(user.subscription.trafficUsed, user.subscription.trafficLimit));
+    return <div role="gridcell" className={`${className} usage-${level}`} data-usage={level}>{adminCellText(user, id)}</div>;
+  }
+  if (id === 'email') {
+    return (
+      <div role="gridcell" className={className} title={user.email}>
+        {user.isLockedUser && <Lock size={12} className="admin-locked-icon" aria-label="Locked" />}
+        <span className="admin-cell-text">{user.email}</span>
+        {user.isDemoUser && <span className="admin-badge">demo</span>}
+        {user.isFreeUser && <span className="admin-badge">free</span>}
+      </div>
+    );
+  }
+  if (id === 'plan' || id === 'status') {
+    return <div role="gridcell" className={className}><span className={`admin-pill is-${adminCellText(user, id)}`}>{adminCellText(user, id)}</span></div>;
+  }
+  return <div role="gridcell" className={className}><span className="admin-cell-text">{adminCellText(user, id)}</span></div>;
+}
+
+function RowActions({ user }: { user: AdminUserRow }) {
+  const update = useAdminUserUpdate();
+  return (
+    <DropdownMenu.Root>
+      <DropdownMenu.Trigger asChild>
+        <IconButton label={`Actions for ${user.email}`}><MoreHorizontal size={14} aria-hidden="true" /></IconButton>
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content className="menu" align="end" sideOffset={4}>
+          <DropdownMenu.Item className="menu-item" onSelect={() => update.mutate({ id: user.id, patch: { isLockedUser: !user.isLockedUser } })}>
+            <span className="menu-check" />{user.isLockedUser ? 'Unlock user' : 'Lock user'}
+          </DropdownMenu.Item>
+          <DropdownMenu.Item className="menu-item" onSelect={() => update.mutate({ id: user.id, patch: { isFreeUser: !user.isFreeUser } })}>
+            <span className="menu-check" />{user.isFreeUser ? 'Remove free user' : 'Mark as free user'}
+          </DropdownMenu.Item>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}

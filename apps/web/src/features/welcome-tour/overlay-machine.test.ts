@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { canGoBack, cardPlacement, isLastStep, overlayTransition, startOverlay } from './overlay-machine';
+
+describe('guided overlay transitions (spec 001 §4)', () => {
+  it('starts at step 1 and offers Previous only above 1', () => {
+    const first = startOverlay(5)!;
+    expect(first).toEqual({ step: 1, total: 5 });
+    expect(canGoBack(first)).toBe(false);
+    expect(overlayTransition(first, 'previous')).toEqual(first);
+    const second = overlayTransition(first, 'next')!;
+    expect(second.step).toBe(2);
+    expect(canGoBack(second)).toBe(true);
+    expect(overlayTransition(second, 'previous')).toEqual(first);
+  });
+
+  it('stops on Next past the last step, on Finish and on exit', () => {
+    let state = startOverlay(3)!;
+    state = overlayTransition(overlayTransition(state, 'next')!, 'next')!;
+    expect(isLastStep(state)).toBe(true);
+    expect(overlayTransition(state, 'next')).toBeNull();
+    expect(overlayTransition(state, 'finish')).toBeNull();
+    expect(overlayTransition(startOverlay(3)!, 'exit')).toBeNull();
+    expect(startOverlay(0)).toBeNull();
+  });
+
+  it('places the card below the target by default, on the asked side otherwise, inside the viewport', () => {
+    const viewport = { width: 1000, height: 800 };
+    const card = { width: 200, height: 100 };
+    const target = { top: 100, left: 400, width: 200, height: 50 };
+    expect(cardPlacement(target, card, viewport)).toEqual({ top: 162, left: 400 });
+    expect(cardPlacement(target, card, viewport, 'top')).toEqual({ top: 8, left: 400 });
+    expect(cardPlacement(target, card, viewport, 'right')).toEqual({ top: 75, left: 612 });
+    expect(cardPlacement({ top: 750, left: 950, width: 40, height: 40 }, card, viewport)).toEqual({ top: 692, left: 792 });
+    expect(cardPlacement(null, card, viewport)).toEqual({ top: 350, left: 400 });
+  });
+});

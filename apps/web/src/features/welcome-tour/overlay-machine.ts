@@ -1,0 +1,65 @@
+/**
+ * The guided overlay's transitions (spec 001 §4): it starts at step 1, Previous only above 1,
+ * Next past the last step stops, Finish or exit (close, Escape) stops. `step` is 1-based.
+ */
+export interface OverlayState {
+  step: number;
+  total: number;
+}
+
+export type OverlayAction = 'next' | 'previous' | 'finish' | 'exit';
+
+export const startOverlay = (total: number): OverlayState | null => (total > 0 ? { step: 1, total } : null);
+
+export function overlayTransition(state: OverlayState, action: OverlayAction): OverlayState | null {
+  switch (action) {
+    case 'next':
+      return state.step >= state.total ? null : { ...state, step: state.step + 1 };
+    case 'previous':
+      return state.step > 1 ? { ...state, step: state.step - 1 } : state;
+    case 'finish':
+    case 'exit':
+      return null;
+  }
+}
+
+export const canGoBack = (state: OverlayState): boolean => state.step > 1;
+export const isLastStep = (state: OverlayState): boolean => state.step === state.total;
+
+export type OverlayPosition = 'top' | 'bottom' | 'left' | 'right';
+
+export interface Rect {
+  top: number;
+  left: number;
+  width: number;
+  height: number;
+}
+
+/**
+ * Where the instruction card goes beside the highlighted target (default bottom), kept inside
+ * the viewport; without a target it is centred.
+ */
+export function cardPlacement(target: Rect | null, card: { width: number; height: number }, viewport: { width: number; height: number }, position: OverlayPosition = 'bottom', gap = 12): { top: number; left: number } {
+  const clamp = (value: number, max: number) => Math.max(8, Math.min(value, max - 8));
+  if (!target) return { top: clamp((viewport.height - card.height) / 2, viewport.height - card.height), left: clamp((viewport.width - card.width) / 2, viewport.width - card.width) };
+  let top: number;
+  let left: number;
+  switch (position) {
+    case 'top':
+      top = target.top - card.height - gap;
+      left = target.left + target.width / 2 - card.width / 2;
+      break;
+    case 'left':
+      top = target.top + target.height / 2 - card.height / 2;
+      left = target.left - card.width - gap;
+      break;
+    case 'right':
+      top = target.top + target.height / 2 - card.height / 2;
+      left = target.left + target.width + gap;
+      break;
+    default:
+      top = target.top + target.height + gap;
+      left = target.left + target.width / 2 - card.width / 2;
+  }
+  return { top: clamp(top, viewport.height - card.height), left: clamp(left, viewport.width - card.width) };
+}

@@ -1,0 +1,53 @@
+import type { TourId } from './welcome-tour.api';
+import type { OverlayPosition } from './overlay-machine';
+
+/** Spec 000 §3: a guided overlay step. `target` is a CSS selector, `text` narrows it to the element showing that text. */
+export interface OverlayStep {
+  target: { selector: string; text?: string };
+  instruction: string;
+  position?: OverlayPosition;
+  /** Done to the target when the user moves on (Next or Finish). */
+  action?: 'click' | 'focus' | 'scroll';
+}
+
+const REQUEST_LIST = { selector: '[role="grid"][aria-label="Requests"], .console-view' };
+
+/** The overlay of each tour, on a device's dashboard: one step per checklist step. */
+export const OVERLAY_STEPS: Record<TourId, OverlayStep[]> = {
+  BASIC_TUTORIAL: [
+    { target: REQUEST_LIST, instruction: 'Send a first log from your app (console.log or your logger): it shows up in this list.', action: 'scroll' },
+    { target: { selector: '.nav-item-button', text: 'Take Screenshot' }, instruction: 'Take a screenshot of the device: it arrives in the list as a screenshot item.', position: 'right', action: 'click' },
+    { target: { selector: '.nav-item-button', text: 'Open Debug Window' }, instruction: 'Open the Mobile Debug menu on the device.', position: 'right', action: 'click' },
+    { target: { selector: '[role="search"][aria-label="Search requests"] input' }, instruction: 'Filter the requests: pick a type or type a search, e.g. type:log.', action: 'focus' },
+  ],
+  MOCKING_TUTORIAL: [
+    { target: REQUEST_LIST, instruction: 'Send a network request from your app: it shows up in this list.', action: 'scroll' },
+    { target: { selector: '.req-row[data-type="network"]' }, instruction: 'Open the request to inspect its payload.', action: 'click' },
+    { target: { selector: 'section[aria-label="Mock"] .item-mock-toggle' }, instruction: 'Enable the mock: the device answers this request with the response below.', position: 'top', action: 'click' },
+    { target: { selector: 'section[aria-label="Mock"] .item-mock-fields' }, instruction: 'Modify the response: change its status, headers or body.', position: 'top', action: 'focus' },
+    { target: REQUEST_LIST, instruction: 'Send the same request again from your app: it comes back with your mocked response, marked ⚡.', position: 'bottom', action: 'scroll' },
+  ],
+};
+
+/** The target element now on the page, if any. */
+export function findTarget(target: OverlayStep['target']): HTMLElement | null {
+  const candidates = Array.from(document.querySelectorAll<HTMLElement>(target.selector));
+  const wanted = target.text;
+  return (wanted === undefined ? candidates[0] : candidates.find((el) => el.textContent?.includes(wanted))) ?? null;
+}
+
+/** Performs a step's action on its target; `focus` goes to the first field inside a container. */
+export function performAction(element: HTMLElement, action: OverlayStep['action']): void {
+  switch (action) {
+    case 'click':
+      (element.querySelector<HTMLElement>('input[type="checkbox"], [role="switch"]') ?? element).click();
+      break;
+    case 'focus':
+      (element.matches('input, textarea, select, [contenteditable]') ? element : element.querySelector<HTMLElement>('input, textarea, select, [contenteditable]') ?? element).focus();
+      break;
+    case 'scroll':
+      element.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
+      break;
+    default:
+  }
+}

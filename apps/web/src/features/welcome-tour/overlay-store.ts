@@ -1,0 +1,38 @@
+import { useSyncExternalStore } from 'react';
+import { overlayTransition, startOverlay, type OverlayAction, type OverlayState } from './overlay-machine';
+import { OVERLAY_STEPS } from './overlay-steps';
+import type { TourId } from './welcome-tour.api';
+
+/** The one guided overlay of the tab: which tour, which step (null: closed). */
+export interface GuidedTour extends OverlayState {
+  tourId: TourId;
+}
+
+let current: GuidedTour | null = null;
+const listeners = new Set<() => void>();
+
+function set(next: GuidedTour | null): void {
+  current = next;
+  listeners.forEach((listener) => listener());
+}
+
+export function startGuidedTour(tourId: TourId): void {
+  const state = startOverlay(OVERLAY_STEPS[tourId].length);
+  set(state && { tourId, ...state });
+}
+
+export function moveGuidedTour(action: OverlayAction): void {
+  if (!current) return;
+  const next = overlayTransition(current, action);
+  set(next && { tourId: current.tourId, ...next });
+}
+
+export function useGuidedTour(): GuidedTour | null {
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    () => current,
+  );
+}
