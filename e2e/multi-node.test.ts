@@ -208,6 +208,25 @@ describe.skipIf(!available)('two nodes behind a load balancer', () => {
     expect(errors).toEqual([]);
   });
 
+  it("relays a user-defaults edit made through node B to the device's app on node A", async () => {
+    const account = await signUp();
+    const memory = new Map<string, string>();
+    const device = await connectDevice(account.profile.apiKey, 'a', {
+      userDefaultsStorage: { getItem: (key) => memory.get(key) ?? null, setItem: (key, value) => { memory.set(key, value); } },
+    });
+    await device.userDefaults.set('apiToken', 'abc123');
+    // The call the dashboard's User Defaults view makes, on node B.
+    const res = await fetch(`${lb.url}/v1/user-defaults`, {
+      method: 'POST', headers: { ...apiHeaders(account.token), 'x-spyglass-node': 'b' },
+      body: JSON.stringify({ deviceId: device.deviceId, name: 'standard', key: 'apiToken', value: 'xyz789' }),
+    });
+    expect(res.status).toBe(200);
+    expect(await device.userDefaults.get('apiToken')).toBe('xyz789');
+    const routed = lb.routed().filter((r) => r.path === '/v1/user-defaults');
+    expect(routed.map((r) => r.server)).toEqual(['b']);
+    expect(nodesOf('device')).toContain('a');
+  });
+
   it('limits a client whose attempts the load balancer spreads over both nodes as one client', async () => {
     const ip = newClientIp();
     const before = lb.routed().length;
