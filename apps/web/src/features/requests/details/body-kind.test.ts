@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { base64ByteLength, detectBodyKind, formFields, headerValue, mediaType, mediaTypeOf, parseJson, sniffImageType } from './body-kind';
+import { base64ByteLength, detectBodyKind, formFields, headerValue, mediaType, mediaTypeOf, OFF_THREAD_JSON_CHARS, parseJson, sniffImageType } from './body-kind';
 
 const PNG_BASE64 = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82]).toString('base64');
 const JPEG_BASE64 = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 16, 74, 70, 73, 70]).toString('base64');
@@ -107,5 +107,17 @@ describe('parseJson', () => {
     expect(parseJson(text)).toBe(first);
     expect(parseJson('{"broken": ')).toEqual({ ok: false });
     expect(parseJson('null')).toEqual({ ok: true, value: null });
+  });
+});
+
+describe('large JSON bodies', () => {
+  it('are taken as JSON from how they start, without parsing them on the main thread', () => {
+    const big = `{"items":[${'1,'.repeat(OFF_THREAD_JSON_CHARS / 2)}1]}`;
+    const broken = `${big.slice(0, -2)}`;
+    expect(detectBodyKind(big, 'utf8', 'application/json')).toBe('json');
+    // The worker that formats it finds out it is not JSON; the main thread never parsed it.
+    expect(detectBodyKind(broken, 'utf8', undefined)).toBe('json');
+    expect(parseJson('{"small": true}')).toEqual({ ok: true, value: { small: true } });
+    expect(detectBodyKind(broken.slice(0, 1000), 'utf8', undefined)).toBe('text');
   });
 });

@@ -17,6 +17,15 @@ export interface CapturedBodyFields {
 /** Spec 001 'Details panel': JSON bodies over this many characters are shown as Large JSON. */
 export const LARGE_JSON_CHARS = 10_000;
 
+/**
+ * JSON bodies from this many characters are parsed and indented in a worker (json-format.ts):
+ * the main thread only looks at how they start.
+ */
+export const OFF_THREAD_JSON_CHARS = 100_000;
+
+/** Proxyman's limit: bodies from 5 MB are shown only when asked ('Show anyway'). */
+export const SHOW_ANYWAY_CHARS = 5 * 1024 * 1024;
+
 /** A header's value whatever the case of its name (HTTP names are case-insensitive). */
 export function headerValue(headers: HeaderMap, name: string): string | undefined {
   const wanted = name.toLowerCase();
@@ -62,7 +71,8 @@ export function detectBodyKind(body: unknown, encoding: 'utf8' | 'base64' | unde
   return 'text';
 }
 
-const parsesAsJson = (text: string): boolean => parseJson(text).ok;
+/** Large bodies are not parsed here: the worker that formats them tells when they are not JSON. */
+const parsesAsJson = (text: string): boolean => text.length >= OFF_THREAD_JSON_CHARS || parseJson(text).ok;
 
 let lastText: string | undefined;
 let lastParse: { ok: true; value: unknown } | { ok: false } = { ok: false };

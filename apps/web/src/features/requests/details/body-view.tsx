@@ -1,12 +1,15 @@
 import { formatSize } from '@spyglass/protocol';
 import { Copy, Download } from 'lucide-react';
 import { useMemo, useState } from 'react';
+import { Button } from '../../../ui/button';
+import { Spinner } from '../../../ui/spinner';
 import { toast } from 'sonner';
 import { IconButton } from '../../../ui/button';
 import { useMediaViewer } from '../media-viewer/media-viewer';
-import { base64ByteLength, detectBodyKind, formFields, headerValue, LARGE_JSON_CHARS, mediaType, mediaTypeOf, parseJson, type BodyKind, type CapturedBodyFields } from './body-kind';
+import { base64ByteLength, detectBodyKind, formFields, headerValue, LARGE_JSON_CHARS, mediaType, mediaTypeOf, SHOW_ANYWAY_CHARS, type BodyKind, type CapturedBodyFields } from './body-kind';
 import { base64Bytes, downloadName, hexDump, useCapturedUrl } from './captured-media';
 import type { BodyView as BodyViewChoice } from './details-choices';
+import { useFormattedJson } from './json-format';
 import { JsonTree } from './json-tree';
 import { KeyValueTable } from './key-value-table';
 import { TextBlock } from './text-block';
@@ -49,6 +52,8 @@ export function BodyView({ side, part, url, view, onViewChange }: {
     if (part.bodySize !== undefined || typeof part.body !== 'string') return part.bodySize;
     return part.bodyEncoding === 'base64' ? base64ByteLength(part.body) : new Blob([part.body]).size;
   }, [part.body, part.bodyEncoding, part.bodySize]);
+  // The body the reader chose to see despite its size; another body asks again.
+  const [shownAnyway, setShownAnyway] = useState<string | null>(null);
   if (kind === 'empty') return <p className="details-empty">No body</p>;
   if (kind === 'invalid') {
     return <p className="details-error" role="alert">{side === 'response' ? 'Invalid body from server!' : 'Invalid body from client!'}</p>;
@@ -78,7 +83,19 @@ export function BodyView({ side, part, url, view, onViewChange }: {
           <DownloadBody body={body} encoding={part.bodyEncoding} type={mediaTypeOf(body, part.bodyEncoding, contentType)} url={url} side={side} />
         )}
       </div>
-      <BodyContent kind={kind} body={body} encoding={part.bodyEncoding} contentType={contentType} view={shown} side={side} url={url} />
+      {body.length >= SHOW_ANYWAY_CHARS && shownAnyway !== body
+        ? <ShowAnyway size={size ?? body.length} onShow={() => setShownAnyway(body)} />
+        : <BodyContent kind={kind} body={body} encoding={part.bodyEncoding} contentType={contentType} view={shown} side={side} url={url} />}
+    </div>
+  );
+}
+
+/** Proxyman's step for a body of 5 MB or more: nothing is drawn until asked. */
+function ShowAnyway({ size, onShow }: { size: number; onShow(): void }) {
+  return (
+    <div className="body-show-anyway">
+      <p>This body is {formatSize(size)}. Showing it may slow the page down for a while.</p>
+      <Button size="sm" onClick={onShow}>Show anyway</Button>
     </div>
   );
 }
@@ -113,23 +130,22 @@ function BodyContent({ kind, body, encoding, contentType, view, side, url }: {
   }
 }
 
-/** JSON bodies are only drawn once detection parsed them, so the parse here is the cached one. */
-const parsedJson = (body: string): unknown => {
-  const parsed = parseJson(body);
-  return parsed.ok ? parsed.value : undefined;
-};
-
 function JsonBody({ body, side }: { body: string; side: string }) {
-  const value = useMemo(() => parsedJson(body), [body]);
-  return <JsonTree value={value} label={`${side === 'response' ? 'Response' : 'Request'} body`} />;
+  const formatted = useFormattedJson(body);
+  if (!formatted) return <Formatting />;
+  if (!formatted.ok) return <TextBlock text={body} />;
+  return <JsonTree value={formatted.value} label={`${side === 'response' ? 'Response' : 'Request'} body`} />;
 }
 
-/** Above this, Raw shows the body as it came: indenting 5 MB of JSON costs a fifth of a second. */
-const PRETTY_JSON_MAX_CHARS = 1_000_000;
-
 function PrettyJsonText({ body }: { body: string }) {
-  const text = useMemo(() => (body.length > PRETTY_JSON_MAX_CHARS ? body : JSON.stringify(parsedJson(body), null, 2)), [body]);
-  return <TextBlock text={text} />;
+  const formatted = useFormattedJson(body);
+  if (!formatted) return <Formatting />;
+  return <TextBlock text={formatted.ok ? formatted.pretty : body} />;
+}
+
+/** Shown while a worker parses a large body. */
+function Formatting() {
+  return <p className="details-empty body-formatting" role="status"><Spinner size={12} /> Formatting...</p>;
 }
 
 function MarkupBody({ body, pretty, html = false }: { body: string; pretty: boolean; html?: boolean }) {
