@@ -1,5 +1,6 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
 
 const server = process.env.SPYGLASS_DEV_SERVER ?? 'http://localhost:8080';
 
@@ -10,6 +11,8 @@ export default defineConfig(({ command }) => {
   if (command === 'build') process.env.NODE_ENV = 'production';
   return {
     plugins: [react()],
+    // The device emulator and the companion page run the SDK's browser build from its sources.
+    resolve: { alias: { '@spyglass/sdk': fileURLToPath(new URL('../../packages/sdk/src/browser.ts', import.meta.url)) } },
     server: {
       port: 5173,
       proxy: {

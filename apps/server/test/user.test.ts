@@ -301,11 +301,16 @@ describeApi('API keys and public config', () => {
   });
 
   it('answers GET /v1/config without a token', async () => {
-    const server = await startTestServer({ config: { bookDemoUrl: 'https://cal.example.com/spyglass', googleClientId: null, serverVersion: '9.8.7' } });
+    const server = await startTestServer({ config: {
+      bookDemoUrl: 'https://cal.example.com/spyglass', googleClientId: null, serverVersion: '9.8.7', appStoreUrl: 'https://apps.example.com/spyglass', googlePlayUrl: null,
+    } });
     try {
       const res = await apiClient(server.url).get('/v1/config');
       expect(res.status).toBe(200);
-      expect(res.body).toEqual({ googleClientId: null, bookDemoUrl: 'https://cal.example.com/spyglass', demoMode: false, version: '9.8.7', shareUrl: expect.any(String) });
+      expect(res.body).toEqual({
+        googleClientId: null, bookDemoUrl: 'https://cal.example.com/spyglass', demoMode: false, version: '9.8.7', shareUrl: expect.any(String),
+        appStoreUrl: 'https://apps.example.com/spyglass', googlePlayUrl: null,
+      });
     } finally {
       await server.close();
     }

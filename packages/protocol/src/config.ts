@@ -11,5 +11,8 @@ export const PublicConfig = z.object({
   version: z.string(),
   /** Base URL of the public share host: the dashboard's /shared-sessions/{id} reads data.json there. */
   shareUrl: z.string(),
+  /** The companion app's store pages (connect screen, Option 1): shown only when configured. */
+  appStoreUrl: z.string().nullable(),
+  googlePlayUrl: z.string().nullable(),
 });
 export type PublicConfig = z.infer<typeof PublicConfig>;

@@ -201,7 +201,10 @@ class Client implements SpyglassClient {
   }
 
   private isIgnored(url: string): boolean {
-    const ignore = [this.options.serverUrl.replace(/\/+$/, ''), ...(this.options.ignoreUrls ?? [])];
+    // Only Spyglass's own API and socket: a page the Spyglass server itself serves (the companion,
+    // the emulator) still has its other requests captured.
+    const server = this.options.serverUrl.replace(/\/+$/, '');
+    const ignore = [`${server}/v1/`, `${server}/ws`, ...(this.options.ignoreUrls ?? [])];
     return ignore.some((rule) => (typeof rule === 'string' ? url.startsWith(rule) : rule.test(url)));
   }
 

@@ -3,7 +3,7 @@ import { PublicConfig } from '@spyglass/protocol';
 import { api } from './api';
 
 /** What a server without optional services answers; used until (or if) GET /config fails. */
-const FALLBACK_CONFIG: PublicConfig = { googleClientId: null, bookDemoUrl: null, demoMode: false, version: '', shareUrl: '' };
+const FALLBACK_CONFIG: PublicConfig = { googleClientId: null, bookDemoUrl: null, demoMode: false, version: '', shareUrl: '', appStoreUrl: null, googlePlayUrl: null };
 
 export const fetchPublicConfig = () => api.get('/config', PublicConfig);
 

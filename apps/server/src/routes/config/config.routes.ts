@@ -10,6 +10,8 @@ export async function configRoutes(app: App): Promise<void> {
     demoMode: config.demoMode,
     version: config.serverVersion,
     shareUrl: config.shareUrl,
+    appStoreUrl: config.appStoreUrl,
+    googlePlayUrl: config.googlePlayUrl,
   };
   app.get('/config', { schema: { response: { 200: PublicConfig } } }, async () => body);
 }

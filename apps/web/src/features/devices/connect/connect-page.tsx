@@ -1,5 +1,6 @@
 import { QRCodeSVG } from 'qrcode.react';
 import { useMemo } from 'react';
+import { Link } from 'react-router';
 import { track } from '../../../lib/analytics';
 import { useProfile } from '../../../lib/auth';
 import { useDocumentTitle } from '../../../lib/document-title';
@@ -8,6 +9,7 @@ import { CodeSnippets } from './code-snippets';
 import { ConnectionStatus } from './connection-status';
 import { CopyButton } from '../../../ui/copy-button';
 import { connectLink, connectSnippets } from './snippets';
+import { StoreLinks } from './store-links';
 import { useNewDeviceConnection } from './use-new-device';
 import '../devices.css';
 
@@ -20,6 +22,7 @@ export function ConnectPage() {
   const { apiKey } = useProfile();
   const origin = window.location.origin;
   const snippets = useMemo(() => connectSnippets(apiKey, origin), [apiKey, origin]);
+  const companionLink = connectLink(origin, apiKey);
   const device = useNewDeviceConnection();
 
   return (
@@ -42,21 +45,25 @@ export function ConnectPage() {
         <div className="connect-options">
           <section className="connect-card connect-qr" aria-labelledby="connect-qr-title">
             <span className="connect-option">Option 1</span>
-            <h2 id="connect-qr-title" className="connect-card-title">Scan on your phone</h2>
-            <p className="connect-card-text">The code holds a link to this server with your API key, for the companion app to connect with.</p>
+            <h2 id="connect-qr-title" className="connect-card-title">Quickstart with the companion</h2>
+            <p className="connect-card-text">Scan the code with your phone's camera: the Spyglass companion opens in its browser and connects the phone with your API key.</p>
+            <StoreLinks />
             <div className="connect-qr-area">
               <div className="connect-qr-code">
-                <QRCodeSVG value={connectLink(origin, apiKey)} size={QR_SIZE} level="M" marginSize={2} title="QR code with your API key" />
+                <QRCodeSVG value={companionLink} size={QR_SIZE} level="M" marginSize={2} title="QR code with your API key" />
               </div>
             </div>
+            <a className="connect-qr-link" href={companionLink} target="_blank" rel="noreferrer" data-testid="companion-link">Open the companion in this browser</a>
           </section>
           <section className="connect-card connect-sdk" aria-labelledby="connect-sdk-title">
             <span className="connect-option">Option 2</span>
             <h2 id="connect-sdk-title" className="connect-card-title">Add the SDK to your app</h2>
             <p className="connect-card-text">Start the SDK when your app launches. Network requests are captured automatically; logs and events take one call.</p>
             <CodeSnippets snippets={snippets} />
+            <Link className="connect-guide-link" to="/docs/sdk" onClick={() => track('view_full_setup_guide')}>View full setup guide</Link>
           </section>
         </div>
+        <p className="connect-emulator-hint">No phone at hand? <Link to="/device-emulator">Start a device in the emulator</Link>.</p>
       </div>
     </div>
   );

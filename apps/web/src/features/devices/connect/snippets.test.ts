@@ -27,9 +27,10 @@ describe('connect screen snippets', () => {
 });
 
 describe('connectLink', () => {
-  it('is a link to this server carrying api-key', () => {
+  it('is a link to this server\'s web companion carrying api-key', () => {
     const link = new URL(connectLink('http://localhost:8080', 'sg_live_A+B'));
     expect(link.origin).toBe('http://localhost:8080');
+    expect(link.pathname).toBe('/companion');
     expect(link.searchParams.get('api-key')).toBe('sg_live_A+B');
   });
 });

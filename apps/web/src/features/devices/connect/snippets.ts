@@ -80,11 +80,12 @@ function quote(value: string): string {
 }
 
 /**
- * What the connect screen's QR code holds: a link to this server carrying the key as `api-key`,
- * so that a phone (the companion app, or a test build that reads it) learns both from one scan.
+ * What the connect screen's QR code holds: a link to this server's web companion carrying the key
+ * as `api-key`. Opened on a phone it connects the phone's browser as a device; a companion app
+ * reads the server and the key from the same link.
  */
 export function connectLink(origin: string, apiKey: string): string {
-  const url = new URL('/devices/new', origin);
+  const url = new URL('/companion', origin);
   url.searchParams.set('api-key', apiKey);
   return url.toString();
 }

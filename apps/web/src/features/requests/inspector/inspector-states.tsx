@@ -41,7 +41,7 @@ export function NoRequestsYet({ device }: { device?: Device }) {
             <pre><code>{sample}</code></pre>
             <CopyButton text={sample} size="sm" />
           </div>
-          <Link to="/devices/new" className="inspector-learn-more">Learn More</Link>
+          <Link to="/docs/sdk" className="inspector-learn-more">Learn More</Link>
         </>
       )}
     </EmptyState>

@@ -1,0 +1,68 @@
+import type { BrowserContext } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
+import { signedInContext, signUpByApi } from './support/accounts';
+import { newContext, recordPageErrors } from './support/browser';
+import { useE2eEnvironment } from './support/environment';
+import { visible } from './support/page';
+import { screenshotBothSchemes } from './support/screenshots';
+
+/** A phone as Chromium plays one. */
+const IPHONE = {
+  viewport: { width: 390, height: 844 },
+  userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1',
+  isMobile: true,
+  hasTouch: true,
+  deviceScaleFactor: 2,
+};
+
+/** Issue 16, acceptance 4: the connect screen's QR link opens the web companion on a phone, which connects. */
+describe('web companion', () => {
+  const env = useE2eEnvironment();
+  const contexts: BrowserContext[] = [];
+  afterAll(() => Promise.all(contexts.map((context) => context.close())));
+
+  it('opens the QR link on a phone, connects it as a device, and the connect screen says New device connected!', async () => {
+    const account = await signUpByApi(env.server);
+    const { context: desk, page: connect } = await signedInContext(env.browser, env.server, account);
+    contexts.push(desk);
+    await connect.goto('/devices/new');
+    await visible(connect.getByText('Waiting for devices to connect...'));
+    const link = await connect.getByTestId('companion-link').getAttribute('href');
+    expect(link).toBeTruthy();
+    const url = new URL(link!);
+    expect(url.pathname).toBe('/companion');
+    expect(url.searchParams.get('api-key')).toBe(account.profile.apiKey);
+    // Store links only when configured: this server has none.
+    expect(await connect.getByRole('link', { name: 'App Store' }).count()).toBe(0);
+    expect(await connect.getByRole('link', { name: 'Google Play' }).count()).toBe(0);
+    await screenshotBothSchemes(connect, 'connect-screen');
+
+    // The phone: not signed in, a mobile viewport, the link as the camera opens it.
+    const phoneContext = await newContext(env.browser, env.server.url, IPHONE);
+    contexts.push(phoneContext);
+    const phone = await phoneContext.newPage();
+    const errors = recordPageErrors(phone);
+    await phone.goto(url.toString());
+    await visible(phone.getByRole('status', { name: 'Status' }).getByText('Connected'));
+    await visible(connect.getByText('New device connected!'));
+    await visible(connect.getByText('iPhone'));
+
+    // Its name can be changed, its test log and its own request are captured.
+    await phone.getByLabel('Device name').fill('Anna’s iPhone');
+    await phone.getByRole('button', { name: 'Save' }).click();
+    await phone.getByRole('button', { name: 'Send Test Log' }).click();
+    await visible(phone.getByText('Log sent: Test log 1 from Anna’s iPhone'));
+    await phone.getByRole('button', { name: 'Send Test Request' }).click();
+    await visible(phone.getByText('GET /healthz answered 200'));
+    await screenshotBothSchemes(phone, 'companion');
+
+    const devices = await connect.context().newPage();
+    await devices.goto('/devices');
+    const row = devices.locator('tr', { hasText: 'Anna’s iPhone' });
+    await visible(row.getByRole('img', { name: 'Online' }));
+    await row.getByText('Anna’s iPhone').click();
+    await visible(devices.getByText('Test log 1 from Anna’s iPhone'));
+    await visible(devices.getByText('/healthz?from=companion'));
+    expect(errors).toEqual([]);
+  });
+});
