@@ -1,0 +1,119 @@
+import { CLIENT_BUILD, CLIENT_BUILD_HEADER, CLIENT_VERSION, CLIENT_VERSION_HEADER } from '@spyglass/protocol';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterEach, describe, expect, it } from 'vitest';
+import { setUserFacts, signedInContext, signUpByApi, type TestAccount } from './support/accounts';
+import { recordPageErrors } from './support/browser';
+import { useE2eEnvironment } from './support/environment';
+import { answerOf, UI_TIMEOUT_MS, visible } from './support/page';
+import { screenshotBothSchemes } from './support/screenshots';
+
+/** The e-mails of the rows the list shows now, top to bottom. */
+const shownEmails = (page: Page) => page.locator('.admin-row [role="gridcell"]:first-child .admin-cell-text').allTextContents();
+
+describe('admin user management', () => {
+  // Test accounts here are at example.com, which the list leaves out by default: this server counts no domain as a test one.
+  const env = useE2eEnvironment({ env: { ADMIN_TEST_EMAIL_DOMAINS: '' } });
+  const contexts: BrowserContext[] = [];
+
+  afterEach(async () => {
+    await Promise.all(contexts.splice(0).map((c) => c.close()));
+  });
+
+  async function completeOnboarding(account: TestAccount): Promise<void> {
+    const res = await fetch(`${env.server.url}/v1/user/complete-onboarding`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${account.token}`, 'content-type': 'application/json', [CLIENT_VERSION_HEADER]: CLIENT_VERSION, [CLIENT_BUILD_HEADER]: CLIENT_BUILD },
+      body: JSON.stringify({ userId: account.profile.id }),
+    });
+    expect(res.status).toBe(200);
+  }
+
+  async function open(account: TestAccount, path: string): Promise<{ page: Page; errors: string[] }> {
+    const { context, page } = await signedInContext(env.browser, env.server, account);
+    contexts.push(context);
+    const errors = recordPageErrors(page);
+    await page.goto(path);
+    return { page, errors };
+  }
+
+  it('an admin opens /admin, searches, sorts, hides a column, and locks a user who then sees only Account Locked', async () => {
+    const run = `${process.pid}-${Date.now()}`;
+    const admin = await signUpByApi(env.server, `admin-${run}@example.com`);
+    // As an operator would with ADMIN_EMAILS and a verified address (start-up is covered by the API tests).
+    await setUserFacts(env.server, admin.email, { is_admin: 1, email_verified: 1 });
+    await completeOnboarding(admin);
+    const users: TestAccount[] = [];
+    for (const name of ['carol', 'alice', 'bob']) users.push(await signUpByApi(env.server, `${name}-${run}@example.com`));
+    const bob = users[2]!;
+    await completeOnboarding(bob);
+    const { page: bobPage } = await open(bob, '/devices');
+    await visible(bobPage.getByRole('link', { name: 'Devices' }).first());
+
+    const { page, errors } = await open(admin, '/devices');
+    await page.getByRole('link', { name: 'Admin' }).click();
+    await page.waitForURL('**/admin');
+    await visible(page.getByRole('heading', { name: /User Management/ }));
+    await expect.poll(() => page.locator('.page-count').textContent(), { timeout: UI_TIMEOUT_MS }).toBe('4');
+    for (const label of ['Total Users', 'On Trial', 'Team (Active)', 'Pro (Active)', 'Enterprise (Active)']) await visible(page.getByLabel(label, { exact: true }));
+    await expect.poll(() => page.getByLabel('Total Users', { exact: true }).textContent()).toContain('4');
+    expect(await page.getByRole('switch', { name: 'Hide Demo Users' }).isChecked()).toBe(true);
+    // Newest first by default: bob signed up last; canceledAt is hidden.
+    await expect.poll(() => shownEmails(page)).toEqual([bob.email, users[1]!.email, users[0]!.email, admin.email]);
+    expect(await page.getByRole('columnheader', { name: 'Canceled At' }).count()).toBe(0);
+    await screenshotBothSchemes(page, 'admin');
+
+    // Search on the server.
+    const searched = answerOf(page, 'GET', '/admin/users', () => page.getByRole('searchbox', { name: 'Search users' }).fill('alice'));
+    expect(new URL((await searched).url()).searchParams.get('search')).toBe('alice');
+    await expect.poll(() => shownEmails(page)).toEqual([users[1]!.email]);
+    await expect.poll(() => page.locator('.page-count').textContent()).toBe('1');
+    await page.getByRole('searchbox', { name: 'Search users' }).fill('');
+    await expect.poll(() => shownEmails(page)).toHaveLength(4);
+
+    // Sort by a header: ascending, then descending.
+    const sorted = answerOf(page, 'GET', '/admin/users', () => page.getByRole('columnheader', { name: 'Email' }).getByRole('button').click());
+    expect(new URL((await sorted).url()).searchParams.get('sort')).toBe('email');
+    await expect.poll(() => shownEmails(page)).toEqual([admin.email, users[1]!.email, bob.email, users[0]!.email]);
+    await page.getByRole('columnheader', { name: 'Email' }).getByRole('button').click();
+    await expect.poll(() => shownEmails(page)).toEqual([users[0]!.email, bob.email, users[1]!.email, admin.email]);
+    expect(await page.getByRole('columnheader', { name: 'Email' }).getAttribute('aria-sort')).toBe('descending');
+
+    // Hide a column through the header's right-click menu, and show canceledAt.
+    await page.getByRole('columnheader', { name: 'Plan' }).click({ button: 'right' });
+    await page.getByRole('menuitemcheckbox', { name: 'Plan' }).click();
+    await page.getByRole('menuitemcheckbox', { name: 'Canceled At' }).click();
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.getByRole('columnheader', { name: 'Plan' }).count()).toBe(0);
+    await visible(page.getByRole('columnheader', { name: 'Canceled At' }));
+
+    // Resize a column with the keyboard on its handle.
+    const emailHeader = page.getByRole('columnheader', { name: 'Email' });
+    const before = (await emailHeader.boundingBox())!.width;
+    await page.getByRole('separator', { name: 'Resize column Email' }).focus();
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(async () => (await emailHeader.boundingBox())!.width).toBeGreaterThan(before);
+
+    // Lock bob.
+    await page.getByRole('button', { name: `Actions for ${bob.email}` }).click();
+    const locked = answerOf(page, 'PATCH', `/admin/users/${bob.profile.id}`, () => page.getByRole('menuitem', { name: 'Lock user' }).click());
+    expect((await locked).request().postDataJSON()).toEqual({ isLockedUser: true });
+    await visible(page.getByText('User locked'));
+    await visible(page.locator(`.admin-row[data-user-id="${bob.profile.id}"].is-locked`));
+    await screenshotBothSchemes(page, 'admin-locked-user');
+
+    await bobPage.reload();
+    await visible(bobPage.getByRole('dialog', { name: 'Account Locked' }));
+    await visible(bobPage.getByText('Your account has been locked. Please contact support to unlock.'));
+    expect(await bobPage.getByRole('link', { name: 'Devices' }).count()).toBe(0);
+    await screenshotBothSchemes(bobPage, 'admin-account-locked');
+    expect(errors).toEqual([]);
+  });
+
+  it('keeps non-admins out of /admin', async () => {
+    const user = await signUpByApi(env.server);
+    await completeOnboarding(user);
+    const { page } = await open(user, '/admin');
+    await page.waitForURL('**/devices');
+    expect(await page.getByRole('link', { name: 'Admin' }).count()).toBe(0);
+  });
+});

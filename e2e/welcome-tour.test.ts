@@ -1,0 +1,165 @@
+import { CLIENT_BUILD, CLIENT_BUILD_HEADER, CLIENT_VERSION, CLIENT_VERSION_HEADER, RequestsPage, TOUR_EVENTS, type WelcomeTour } from '@spyglass/protocol';
+import { startSimulator, type Simulator } from '@spyglass/simulator';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterEach, describe, expect, it } from 'vitest';
+import { signedInContext, signUpByApi, type TestAccount } from './support/accounts';
+import { recordPageErrors } from './support/browser';
+import { useE2eEnvironment } from './support/environment';
+import { answerOf, UI_TIMEOUT_MS, visible } from './support/page';
+import { screenshotBothSchemes } from './support/screenshots';
+
+const headers = (token: string) => ({ authorization: `Bearer ${token}`, 'content-type': 'application/json', [CLIENT_VERSION_HEADER]: CLIENT_VERSION, [CLIENT_BUILD_HEADER]: CLIENT_BUILD });
+
+async function api<T>(serverUrl: string, account: TestAccount, method: string, path: string, body?: unknown): Promise<T> {
+  const res = await fetch(`${serverUrl}/v1${path}`, { method, headers: headers(account.token), body: body === undefined ? undefined : JSON.stringify(body) });
+  if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}`);
+  return (await res.json()) as T;
+}
+
+/** A step's checkbox on /welcome-tour, inside its tour's card. */
+const stepBox = (page: Page, tour: string, step: string) =>
+  page.getByRole('region', { name: tour }).getByRole('listitem').filter({ hasText: step }).getByRole('checkbox');
+
+async function waitChecked(page: Page, tour: string, step: string, checked = true): Promise<void> {
+  await expect.poll(() => stepBox(page, tour, step).isChecked(), { timeout: UI_TIMEOUT_MS }).toBe(checked);
+}
+
+describe('welcome tour', () => {
+  const env = useE2eEnvironment();
+  let context: BrowserContext | undefined;
+  let simulator: Simulator | undefined;
+
+  afterEach(async () => {
+    await simulator?.stop();
+    simulator = undefined;
+    await context?.close();
+    context = undefined;
+  });
+
+  async function start(): Promise<{ account: TestAccount; page: Page; errors: string[] }> {
+    const account = await signUpByApi(env.server);
+    await api(env.server.url, account, 'POST', '/user/complete-onboarding', { userId: account.profile.id });
+    simulator = await startSimulator({ serverUrl: env.server.url, apiKey: account.profile.apiKey, devices: 1, rate: 0, seed: 20 });
+    await simulator.connected();
+    ({ context } = await signedInContext(env.browser, env.server, account));
+    const page = await context.newPage();
+    const errors = recordPageErrors(page);
+    return { account, page, errors };
+  }
+
+  it('ticks the BASIC_TUTORIAL steps as the device sends a log and a screenshot and the user filters; the toggle reverts on failure', async () => {
+    const { page, errors } = await start();
+    const device = simulator!.devices[0]!;
+    await page.goto('/welcome-tour');
+    await visible(page.getByRole('heading', { name: 'Welcome Tour' }));
+    for (const step of ['Send first Log', 'Take screenshot', 'Open Mobile Debug menu', 'Filter Requests']) {
+      expect(await stepBox(page, 'Basic Tutorial', step).isChecked()).toBe(false);
+    }
+    for (const step of ['Send network request', 'Inspect Payload', 'Enable Mock', 'Modify Response', 'Send request again']) {
+      expect(await stepBox(page, 'Mocking Tutorial', step).isChecked()).toBe(false);
+    }
+    await screenshotBothSchemes(page, 'welcome-tour');
+
+    await device.act('log');
+    await simulator!.flush();
+    await waitChecked(page, 'Basic Tutorial', 'Send first Log');
+    expect(await stepBox(page, 'Basic Tutorial', 'Take screenshot').isChecked()).toBe(false);
+    await device.act('screenshot');
+    await simulator!.flush();
+    await waitChecked(page, 'Basic Tutorial', 'Take screenshot');
+
+    // The user filters the device's list.
+    await page.goto(`/devices/${encodeURIComponent(device.installId)}`);
+    const saved = answerOf(page, 'POST', '/user/welcome-tour/step', async () => {
+      const search = await visible(page.getByRole('combobox', { name: 'Search' }).or(page.getByLabel('Search', { exact: true })).first());
+      await search.fill('type:log');
+      await search.press('Enter');
+    });
+    expect((await saved).request().postDataJSON()).toMatchObject({ tourId: 'BASIC_TUTORIAL', stepId: TOUR_EVENTS.filterUsed.stepId, stepData: { status: 'completed' } });
+    await page.goto('/welcome-tour');
+    await waitChecked(page, 'Basic Tutorial', 'Filter Requests');
+    await expect.poll(() => page.getByRole('region', { name: 'Basic Tutorial' }).getByText('3 / 4').count()).toBe(1);
+    await screenshotBothSchemes(page, 'welcome-tour-progress');
+
+    // A toggle the server refuses flips back, with the spec's message.
+    await page.route('**/v1/user/welcome-tour/step', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"boom"}' }));
+    const debugStep = page.getByRole('region', { name: 'Basic Tutorial' }).getByText('Open Mobile Debug menu', { exact: true });
+    await debugStep.click();
+    await visible(page.getByText('Failed to update welcome tour step'));
+    await waitChecked(page, 'Basic Tutorial', 'Open Mobile Debug menu', false);
+    await page.unroute('**/v1/user/welcome-tour/step');
+    // And one it accepts stays.
+    await debugStep.click();
+    await waitChecked(page, 'Basic Tutorial', 'Open Mobile Debug menu');
+    // The only error is the refusal this test made.
+    expect(errors.filter((e) => !e.includes('status of 500'))).toEqual([]);
+  });
+
+  it('walks the MOCKING_TUTORIAL with the guided overlay to the end, and its steps complete themselves', async () => {
+    const { account, page, errors } = await start();
+    const device = simulator!.devices[0]!;
+    await device.act('network');
+    await simulator!.flush();
+    const { items } = RequestsPage.parse(await api(env.server.url, account, 'GET', `/requests?deviceId=${encodeURIComponent(device.installId)}`));
+    const captured = items.find((item) => item.type === 'network')!;
+
+    await page.goto('/welcome-tour');
+    await waitChecked(page, 'Mocking Tutorial', 'Send network request');
+    await page.getByRole('region', { name: 'Mocking Tutorial' }).getByRole('button', { name: 'Start guided tour' }).click();
+    await page.waitForURL(`**/devices/${encodeURIComponent(device.installId)}`);
+    const overlay = page.getByRole('dialog', { name: 'Guided tour' });
+    await visible(overlay.getByText('Step 1 of 5'));
+    expect(await overlay.getByRole('button', { name: 'Previous' }).count()).toBe(0);
+    await visible(page.locator('.guided-highlight'));
+    await screenshotBothSchemes(page, 'guided-overlay');
+
+    await overlay.getByRole('button', { name: 'Next' }).click();
+    await visible(overlay.getByText('Step 2 of 5'));
+    // Previous goes back and forth.
+    await overlay.getByRole('button', { name: 'Previous' }).click();
+    await visible(overlay.getByText('Step 1 of 5'));
+    await overlay.getByRole('button', { name: 'Next' }).click();
+    await visible(overlay.getByText('Step 2 of 5'));
+
+    // Next performs the step's action: the row is clicked, so its details open.
+    await overlay.getByRole('button', { name: 'Next' }).click();
+    await visible(page.getByRole('region', { name: 'Mock' }));
+    await visible(overlay.getByText('Step 3 of 5'));
+    const enabled = answerOf(page, 'PUT', `/devices/${device.installId}/requests/${captured.id}/mock`, () => overlay.getByRole('button', { name: 'Next' }).click());
+    expect((await enabled).request().postDataJSON()).toMatchObject({ isMocked: true });
+    await visible(overlay.getByText('Step 4 of 5'));
+    await screenshotBothSchemes(page, 'guided-overlay-mock');
+
+    // The step focuses the status field: the user types a new status.
+    await overlay.getByRole('button', { name: 'Next' }).click();
+    await visible(overlay.getByText('Step 5 of 5'));
+    await expect.poll(() => page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.type)).toBe('number');
+    const modified = answerOf(page, 'PUT', `/devices/${device.installId}/requests/${captured.id}/mock`, async () => {
+      await page.keyboard.press('ControlOrMeta+A');
+      await page.keyboard.type('418');
+    });
+    expect((await modified).request().postDataJSON()).toMatchObject({ statusCode: 418 });
+
+    // The app sends the same request again: the mock answers it.
+    const sendAgain = async () => (await device.client.fetch(captured.url!, { method: captured.method ?? 'GET' })).status;
+    await expect.poll(sendAgain, { timeout: UI_TIMEOUT_MS * 2 }).toBe(418);
+    await simulator!.flush();
+    await overlay.getByRole('button', { name: 'Finish' }).click();
+    await expect.poll(() => overlay.count()).toBe(0);
+
+    await page.goto('/welcome-tour');
+    for (const step of ['Send network request', 'Inspect Payload', 'Enable Mock', 'Modify Response', 'Send request again']) {
+      await waitChecked(page, 'Mocking Tutorial', step);
+    }
+    const tours = await api<WelcomeTour[]>(env.server.url, account, 'GET', '/user/welcome-tour');
+    expect(tours.find((t) => t.id === 'MOCKING_TUTORIAL')!.steps.every((s) => s.status === 'completed')).toBe(true);
+    await screenshotBothSchemes(page, 'welcome-tour-mocking-done');
+
+    // Close ends the overlay at once.
+    await page.getByRole('region', { name: 'Basic Tutorial' }).getByRole('button', { name: 'Start guided tour' }).click();
+    await visible(overlay.getByText('Step 1 of 4'));
+    await overlay.getByRole('button', { name: 'Close' }).click();
+    await expect.poll(() => overlay.count()).toBe(0);
+    expect(errors).toEqual([]);
+  });
+});
