@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startGoogleIdentityProvider, type GoogleIdentityProvider } from '../apps/server/test/support/google-jwks';
-import { setUserFacts, signedInContext, signInWithForm, signUpByApi, uniqueEmail } from './support/accounts';
+import { markOnboarded, setUserFacts, signedInContext, signInWithForm, signUpByApi, uniqueEmail } from './support/accounts';
 import { newContext } from './support/browser';
 import { useE2eEnvironment } from './support/environment';
 import { visible } from './support/page';
@@ -80,8 +80,9 @@ describe('settings of a Google account', () => {
       body: JSON.stringify({ token: await google.signIdToken({ email }) }),
     });
     expect(signIn.status).toBe(200);
-    const { token, profile } = (await signIn.json()) as { token: string; profile: { authProvider: string } };
+    const { token, profile } = (await signIn.json()) as { token: string; profile: { id: string; authProvider: string } };
     expect(profile.authProvider).toBe('google');
+    await markOnboarded(env.server, token, profile.id);
 
     const { context, page } = await signedInContext(env.browser, env.server, { token });
     try {

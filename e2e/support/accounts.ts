@@ -19,8 +19,13 @@ export interface TestAccount {
   profile: Profile;
 }
 
-/** Signs up through the API, for tests whose story starts with an existing account. */
-export async function signUpByApi(server: RunningServer, email = uniqueEmail(), password = TEST_PASSWORD): Promise<TestAccount> {
+/**
+ * Signs up through the API, for tests whose story starts with an existing account: one that went
+ * through onboarding already (pass `{ onboarded: false }` for a story that starts with it).
+ */
+export async function signUpByApi(
+  server: RunningServer, email = uniqueEmail(), password = TEST_PASSWORD, { onboarded = true }: { onboarded?: boolean } = {},
+): Promise<TestAccount> {
   const res = await fetch(`${server.url}/v1/auth/signup`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', [CLIENT_VERSION_HEADER]: CLIENT_VERSION, [CLIENT_BUILD_HEADER]: CLIENT_BUILD },
@@ -28,7 +33,20 @@ export async function signUpByApi(server: RunningServer, email = uniqueEmail(), 
   });
   if (res.status !== 200) throw new Error(`sign-up of ${email} failed: ${res.status} ${await res.text()}`);
   const body = (await res.json()) as { token: string; profile: Profile };
-  return { email, password, token: body.token, profile: body.profile };
+  if (onboarded) await markOnboarded(server, body.token, body.profile.id);
+  return { email, password, token: body.token, profile: { ...body.profile, onboardingCompleted: onboarded } };
+}
+
+/** Completes the onboarding of an account through the call the onboarding's last step makes. */
+export async function markOnboarded(server: RunningServer, token: string, userId: string): Promise<void> {
+  const res = await fetch(`${server.url}/v1/user/complete-onboarding`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json', authorization: `Bearer ${token}`, [CLIENT_VERSION_HEADER]: CLIENT_VERSION, [CLIENT_BUILD_HEADER]: CLIENT_BUILD,
+    },
+    body: JSON.stringify({ userId }),
+  });
+  if (res.status !== 200) throw new Error(`completing the onboarding of ${userId} failed: ${res.status} ${await res.text()}`);
 }
 
 /** A browser profile already signed in as `account`: its token in local storage, as sign-in leaves it. */

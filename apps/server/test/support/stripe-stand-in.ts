@@ -125,6 +125,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
         }
         return send(res, 200, { id: id('bps'), object: 'billing_portal.session', url: `${standIn.url}/portal/${body.get('customer')}`, return_url: body.get('return_url') });
       }
+      if (path === '/favicon.ico') return void res.writeHead(204).end();
       const checkoutPage = /^\/checkout\/([^/]+)$/.exec(path);
       const session = checkoutPage ? checkoutSessions.get(checkoutPage[1]!) : undefined;
       if (session && req.method === 'GET') {

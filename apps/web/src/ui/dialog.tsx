@@ -12,7 +12,7 @@ export interface DialogProps {
   actions?: ReactNode;
   /** A blocking dialog cannot be closed by Escape, a click outside or a close button. */
   blocking?: boolean;
-  size?: 'sm' | 'md' | 'lg';
+  size?: 'sm' | 'md' | 'lg' | 'xl';
 }
 
 /** A modal dialog: focus is trapped inside, the page behind is inert, Escape closes it unless blocking. */

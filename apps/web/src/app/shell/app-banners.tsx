@@ -1,6 +1,7 @@
 import { isSubscriptionUsable } from '@spyglass/protocol';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import { usePricingModal } from '../../features/billing/pricing-modal';
 import { TRIAL_EXPIRED_EVENT } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
 import { useIsOnline } from '../../lib/media';
@@ -23,6 +24,7 @@ export function AppBanners() {
   const { profile, subscription } = useAuth();
   const online = useIsOnline();
   const trialSignal = useTrialExpiredSignal();
+  const openPricing = usePricingModal();
 
   const overQuota = profile?.shouldBlockRequests === true
     || (subscription !== null && subscription.trafficLimit !== null && subscription.trafficUsed >= subscription.trafficLimit);
@@ -34,7 +36,7 @@ export function AppBanners() {
       {!online && <Banner tone="offline">You are currently offline. Some features may not be available.</Banner>}
       <LiveConnectionBanner />
       {overQuota && <Banner tone="danger" action={upgrade}>You have exceeded your quota. Please upgrade your plan</Banner>}
-      {trialExpired && <Banner tone="warning" action={upgrade}>Your trial has expired. Please consider upgrading to a paid plan</Banner>}
+      {trialExpired && <Banner tone="warning" action={<button type="button" className="banner-action" onClick={openPricing}>Upgrade Plan</button>}>Your trial has expired. Please consider upgrading to a paid plan</Banner>}
     </div>
   );
 }

@@ -1,0 +1,40 @@
+import { ArrowRight } from 'lucide-react';
+import { Button } from '../../ui/button';
+
+/** Illustrative rows of the showcase: what the dashboard looks like once a device sends traffic. */
+const SHOWCASE_ROWS = [
+  { method: 'GET', path: '/api/v1/profile', status: 200, ms: 84 },
+  { method: 'POST', path: '/api/v1/cart/items', status: 201, ms: 132 },
+  { method: 'GET', path: '/api/v1/products?page=2', status: 200, ms: 97 },
+  { method: 'PUT', path: '/api/v1/settings', status: 500, ms: 412 },
+  { method: 'GET', path: '/images/banner.webp', status: 304, ms: 21 },
+];
+
+/** Spec 000 §2.4 welcome: the showcase and Start Debugging. */
+export function WelcomeStep({ onStart }: { onStart: () => void }) {
+  return (
+    <section className="onboarding-welcome" aria-labelledby="onboarding-welcome-title">
+      <div className="welcome-copy">
+        <h1 id="onboarding-welcome-title" className="onboarding-title welcome-title">See your app's traffic, live.</h1>
+        <p className="onboarding-description">
+          Spyglass shows the network requests, logs, events and screenshots of your iOS and Android apps in your browser the
+          moment they happen. Mock a response in one click and share what you found with your team.
+        </p>
+        <Button variant="primary" size="lg" onClick={onStart}>Start Debugging<ArrowRight size={16} aria-hidden="true" /></Button>
+      </div>
+      <div className="welcome-showcase" aria-hidden="true">
+        <div className="showcase-bar"><span /><span /><span /><em>Pixel 8 · Shop app</em></div>
+        <div className="showcase-rows">
+          {SHOWCASE_ROWS.map((row, index) => (
+            <div key={row.path} className="showcase-row" style={{ animationDelay: `${index * 120}ms` }}>
+              <span className={`showcase-method is-${row.method.toLowerCase()}`}>{row.method}</span>
+              <span className="showcase-path">{row.path}</span>
+              <span className={`showcase-status is-${Math.floor(row.status / 100)}xx`}>{row.status}</span>
+              <span className="showcase-ms">{row.ms} ms</span>
+            </div>
+          ))}
+        </div>
+      </div>
+    </section>
+  );
+}
