@@ -17,9 +17,15 @@ export function chromiumPath(): string {
   return found;
 }
 
-/** Debian's Chromium driven by playwright-core (no browser download). */
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
+/**
+ * Chromium's stand-ins for cameras, microphones and the screen picker: `getDisplayMedia` shares a
+ * generated test pattern without asking (screen capture tests pass them to `launchBrowser`).
+ */
+export const FAKE_MEDIA_ARGS = ['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'];
+
+/** Debian's Chromium driven by playwright-core (no browser download), with `extraArgs` for one test's needs. */
+export function launchBrowser(extraArgs: readonly string[] = []): Promise<Browser> {
+  return chromium.launch({ executablePath: chromiumPath(), args: [...CHROMIUM_ARGS, ...extraArgs] });
 }
 
 export const DESKTOP_VIEWPORT = { width: 1280, height: 800 };

@@ -27,12 +27,13 @@ export function ScreenCapturePanel({ deviceId }: { deviceId: string }) {
   const { session, state } = useScreenCapture(deviceId);
   if (!device) return <div className="panel-empty"><Spinner size={18} label="Loading device" /></div>;
 
-  const start = () => session.start(device.isScreenShareEnabled !== false);
   const stop = () => session.stop();
   const offline = !device.online;
+  // A device that says it cannot share its screen is not offered a start it would refuse.
+  const canCapture = device.isScreenShareEnabled !== false;
   const startLabel = state.status === 'idle' ? 'Start Capture' : 'Start Again';
   const startButton = (
-    <Button variant="primary" icon={<Play size={14} aria-hidden="true" />} onClick={start} disabled={offline}>
+    <Button variant="primary" icon={<Play size={14} aria-hidden="true" />} onClick={() => session.start()} disabled={offline}>
       {startLabel}
     </Button>
   );
@@ -52,7 +53,7 @@ export function ScreenCapturePanel({ deviceId }: { deviceId: string }) {
         {state.status === 'live' ? <LiveVideo stream={state.stream} deviceName={device.name} /> : <StageMessage state={state} device={device} />}
       </div>
       <div className="capture-actions">
-        {state.status === 'connecting' || state.status === 'live' ? stopButton : startButton}
+        {state.status === 'connecting' || state.status === 'live' ? stopButton : canCapture && startButton}
         {offline && !session.active && <p className="capture-hint">Device is offline</p>}
       </div>
     </section>
