@@ -1,5 +1,5 @@
 /**
- * Issue 4, the live side, with the server in its own process and the devices and viewers here.
+ * Issues 4 and 14, the live side, with the server in its own process and the devices and viewers here.
  *
  *  - Device → viewer latency at 10,000 items/s: each item carries the time it was sent; a viewer
  *    watching the device (as the dashboard does, with batches) notes when the item arrives. Against a bare `ws` relay that
@@ -9,6 +9,7 @@
  *    paused) against the same ingest with no viewer; the server's RSS afterwards says whether
  *    the unread backlog was kept.
  */
+import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -225,6 +226,23 @@ export default async function liveSuite(): Promise<BenchResult[]> {
       notes: `frames of ${LATENCY_FRAME_ITEMS} items; SQLite; in-process bus; ack p${p} ${percentile(server.ack, p).toFixed(1)} ms (items reach viewers after their commit)`,
     }));
   }
+
+  // Issue 14: the tail must hold on a machine that is never quiet. A second process keeps one core
+  // busy while both are measured again.
+  const burner = spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' });
+  let loaded: Latencies;
+  let bareLoaded: Latencies;
+  try {
+    loaded = await withServer(SERVER_MAIN, (s, keys) => latency(s.url, keys));
+    bareLoaded = await withServer(BARE, (s, keys) => latency(s.url, keys));
+  } finally {
+    burner.kill('SIGKILL');
+  }
+  results.push(result({
+    name: `device → viewer latency p99 at ${RATE.toLocaleString('en-US')} items/s, a second process loading a core`, value: percentile(loaded.viewer, 99), unit: 'ms',
+    baseline: 'bare ws relay, same load', baselineValue: percentile(bareLoaded.viewer, 99), goal: '≤50 ms and ≤2× baseline',
+    notes: `p50 ${percentile(loaded.viewer, 50).toFixed(1)} ms (bare ${percentile(bareLoaded.viewer, 50).toFixed(1)} ms); ack p99 ${percentile(loaded.ack, 99).toFixed(1)} ms`,
+  }));
 
   // One server, rounds alternated (plain, stuck viewer, plain, ...) and medians taken: a shared
   // machine's noise then hits both alike, and the database grows under both alike.

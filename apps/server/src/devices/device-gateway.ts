@@ -5,6 +5,7 @@ import type { DatabaseHandle } from '../db/database';
 import { FrameParser } from '../ingest/frame-parser';
 import { IngestQueue, type IngestQueueOptions } from '../ingest/ingest-queue';
 import { createItemWriter } from '../repositories/item-writer.repository';
+import { WalCheckpoints } from '../ingest/wal-checkpoints';
 import type { IngestLimits } from '../ingest/ingest-limits';
 import { accountBudgetFactory, type AccountBudgetFactory, type AccountBudgets } from '../ingest/account-budgets';
 import { memoryLimiterStore } from '../plugins/rate-limiter-store';
@@ -45,12 +46,17 @@ export class DeviceGateway {
   private readonly newAccountBudgets: AccountBudgetFactory;
   private readonly heartbeat: NodeJS.Timeout;
   private readonly deps: DeviceConnectionDeps;
+  /** SQLite: the WAL is checkpointed on a worker thread, not inside ingest commits on this one. */
+  private readonly checkpoints: WalCheckpoints | null;
 
   constructor(private readonly options: DeviceGatewayOptions) {
     const { limits } = options;
     this.newAccountBudgets = options.accountBudgets ?? accountBudgetFactory(limits, memoryLimiterStore);
+    this.checkpoints = options.database.sqlite ? new WalCheckpoints(options.database.sqlite) : null;
     this.queue = new IngestQueue({
       writer: createItemWriter(options.database), events: options.events, log: options.log, now: options.now, committed: options.itemsCommitted,
+      // PostgreSQL: commits of different devices overlap, each on its own pooled connection.
+      concurrentCommits: options.database.engine === 'postgres' ? 4 : 1,
     });
     // Frames up to twice the limit are read and answered with frame_too_large; beyond that ws
     // closes with 1009, which bounds what one connection can make the server hold.
@@ -140,5 +146,6 @@ export class DeviceGateway {
     this.wss.close();
     await this.queue.drain();
     await this.parser.close();
+    await this.checkpoints?.close();
   }
 }

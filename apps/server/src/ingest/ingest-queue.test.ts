@@ -96,3 +96,57 @@ describe('IngestQueue and the live side', () => {
     ]);
   });
 });
+
+describe('IngestQueue with concurrent commits (PostgreSQL)', () => {
+  /** A writer whose commits finish only when the test says so; it records which devices each commit held. */
+  function gatedWriter() {
+    const commits: Array<{ devices: string[]; finish: () => void }> = [];
+    const writer: ItemWriter = {
+      async transaction(fn) {
+        const devices: string[] = [];
+        let last = 0;
+        const result = await fn({
+          devices: (keys) => keys.map(({ userId, deviceId }) => {
+            devices.push(deviceId);
+            return { id: deviceId, user_id: userId, last_num: 0 };
+          }),
+          upsertForDevice: (rows) => ({ lastNum: last += rows.length, nums: rows.map(() => ++last), isNew: rows.map(() => true) }),
+          setLastNum: () => {},
+          addTraffic: () => {},
+        });
+        await new Promise<void>((resolve) => commits.push({ devices, finish: resolve }));
+        return result;
+      },
+      compact: async () => [],
+    };
+    return { writer, commits };
+  }
+
+  it("overlaps commits of different devices and keeps each device's batches in order", async () => {
+    const { writer, commits } = gatedWriter();
+    const events: LiveEvents = {
+      deviceConnected: () => {}, deviceUpdated: () => {}, deviceDisconnected: () => {}, userDefaultsChanged: () => {},
+      itemsUpserted: () => {}, routeConsoleChanged: () => {}, wantsItems: () => false, screenCaptureSignal: () => {},
+    } as LiveEvents;
+    const queue = new IngestQueue({ writer, events, log, now: () => 1_700_000_000_000, concurrentCommits: 2 });
+    const done: string[] = [];
+    const send = (deviceId: string, name: string) => queue.enqueue({
+      userId: 'user-1', deviceId, rows: [row(name, name)], frameBytes: 10, done: () => done.push(name),
+    });
+    send('phone', 'phone-1');
+    await expect.poll(() => commits.length).toBe(1);
+    // The phone's commit is in flight: the tablet's batch commits beside it, the phone's next waits.
+    send('phone', 'phone-2');
+    send('tablet', 'tablet-1');
+    await expect.poll(() => commits.length).toBe(2);
+    expect(commits.map((c) => c.devices)).toEqual([['phone'], ['tablet']]);
+    commits[1]!.finish();
+    await expect.poll(() => done).toEqual(['tablet-1']);
+    commits[0]!.finish();
+    await expect.poll(() => commits.length).toBe(3);
+    expect(commits[2]!.devices).toEqual(['phone']);
+    commits[2]!.finish();
+    await queue.drain();
+    expect(done).toEqual(['tablet-1', 'phone-1', 'phone-2']);
+  });
+});

@@ -42,6 +42,11 @@ export interface IngestQueueOptions {
   now(): number;
   /** A commit takes whole batches until it holds at least this many items. */
   maxItemsPerCommit?: number;
+  /**
+   * Commits that may run at once (PostgreSQL: each on its own connection). Commits running
+   * together never share a device, so a device's batches still commit in the order they came.
+   */
+  concurrentCommits?: number;
   /** Told the kinds of one account's committed items (welcome-tour progress); must be cheap and not throw. */
   committed?(userId: string, rows: ReadonlyArray<{ columns: { type: string; is_mocked?: number } }>): void;
 }
@@ -51,50 +56,78 @@ const utcDay = (ms: number): string => new Date(ms).toISOString().slice(0, 10);
 /**
  * Group commit for the ingest hot path. Batches from every device are queued; one transaction
  * writes all that arrived since the previous commit started, so the cost of a commit (an fsync on
- * SQLite, a round trip on PostgreSQL) is shared by every frame that waited for it. A batch is
- * acknowledged only after its transaction committed, and batches of one device commit in the
- * order they were queued, which is what lets a device treat `ack` as cumulative.
+ * SQLite, a round trip on PostgreSQL) is shared by every frame that waited for it. On PostgreSQL
+ * several commits run at once (pipelined: one waits for its round trips while the next is built),
+ * each with devices no other running commit has. A batch is acknowledged only after its
+ * transaction committed, and batches of one device commit in the order they were queued, which
+ * is what lets a device treat `ack` as cumulative.
  */
 export class IngestQueue {
   private pending: IngestBatch[] = [];
-  private running = false;
+  /** Commits running, and the devices they hold. */
+  private running = 0;
+  private readonly busy = new Set<string>();
+  private scheduled = false;
   private idle: Array<() => void> = [];
   private readonly maxItemsPerCommit: number;
+  private readonly concurrentCommits: number;
 
   constructor(private readonly options: IngestQueueOptions) {
     this.maxItemsPerCommit = options.maxItemsPerCommit ?? 5000;
+    this.concurrentCommits = Math.max(1, options.concurrentCommits ?? 1);
   }
 
   enqueue(batch: IngestBatch): void {
     this.pending.push(batch);
-    if (this.running) return;
-    this.running = true;
-    // Waiting for the end of the current I/O phase gathers every frame read in it into one commit.
-    setImmediate(() => void this.run());
+    this.schedule();
   }
 
   /** Resolves once everything queued so far is committed (or failed). */
   drain(): Promise<void> {
-    if (!this.running && this.pending.length === 0) return Promise.resolve();
+    if (this.running === 0 && this.pending.length === 0) return Promise.resolve();
     return new Promise((resolve) => this.idle.push(resolve));
   }
 
-  private async run(): Promise<void> {
-    while (this.pending.length > 0) {
-      await this.commit(this.takeNext());
-    }
-    this.running = false;
-    for (const resolve of this.idle.splice(0)) resolve();
+  private schedule(): void {
+    if (this.scheduled || this.running >= this.concurrentCommits) return;
+    this.scheduled = true;
+    // Waiting for the end of the current I/O phase gathers every frame read in it into one commit.
+    setImmediate(() => {
+      this.scheduled = false;
+      this.startCommits();
+    });
   }
 
+  private startCommits(): void {
+    while (this.running < this.concurrentCommits) {
+      const batches = this.takeNext();
+      if (batches.length === 0) break;
+      const devices = [...new Set(batches.map((b) => groupKey(b.userId, b.deviceId)))];
+      for (const device of devices) this.busy.add(device);
+      this.running += 1;
+      void this.commit(batches).finally(() => {
+        for (const device of devices) this.busy.delete(device);
+        this.running -= 1;
+        if (this.pending.length > 0) this.schedule();
+        else if (this.running === 0) for (const resolve of this.idle.splice(0)) resolve();
+      });
+    }
+  }
+
+  /** The oldest batches of devices no running commit holds, up to the commit's size. */
   private takeNext(): IngestBatch[] {
     let items = 0;
-    let count = 0;
-    while (count < this.pending.length && items < this.maxItemsPerCommit) {
-      items += this.pending[count]!.rows.length;
-      count += 1;
+    const taken: IngestBatch[] = [];
+    const kept: IngestBatch[] = [];
+    for (const batch of this.pending) {
+      if (items >= this.maxItemsPerCommit || this.busy.has(groupKey(batch.userId, batch.deviceId))) kept.push(batch);
+      else {
+        taken.push(batch);
+        items += batch.rows.length;
+      }
     }
-    return this.pending.splice(0, count);
+    this.pending = kept;
+    return taken;
   }
 
   private async commit(batches: IngestBatch[]): Promise<void> {
@@ -142,7 +175,8 @@ export class IngestQueue {
         usage.items += group.rows.size;
         traffic.set(group.userId, usage);
       }
-      await ops.addTraffic([...traffic.values()]);
+      // In one order in every commit: concurrent commits then never wait for each other in a cycle.
+      await ops.addTraffic([...traffic.values()].sort((a, b) => (a.userId < b.userId ? -1 : a.userId > b.userId ? 1 : 0)));
       return { committed, vanished };
     });
 
