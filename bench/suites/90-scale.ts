@@ -1,0 +1,337 @@
+/**
+ * Issue 22, several nodes. Each part runs alone when picked by BENCH_SCALE (the machine is
+ * shared): `BENCH_SCALE=latency npm run bench -- 90-scale`, then `idle`, then `soak` (default: all
+ * three in turn).
+ *
+ *  - latency: device on node A → viewer on node B (Redis bus, one PostgreSQL database), against
+ *    device and viewer on one node of the same pair in the same run (the single-node path: the
+ *    bus delivers to local viewers without Redis).
+ *  - idle: 10,000 devices connected to one node and answering its heartbeats: server memory per
+ *    device (RSS after, minus RSS before, over 10,000) and the CPU the heartbeats cost (the
+ *    server's user + system time over two heartbeat periods).
+ *  - soak: 1,000 devices at 5 items/s across two nodes for SOAK_SECONDS (default 120: a short
+ *    soak, not the issue's 10 minutes, on a machine shared with others): both nodes' RSS every
+ *    10 s, ack latency p99 per 30 s, and every item stored exactly once.
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { WebSocket } from 'ws';
+import { CLIENT_BUILD, CLIENT_BUILD_HEADER, CLIENT_VERSION, CLIENT_VERSION_HEADER, DEVICE_LIMIT, DEVICE_LIMITS, PROTOCOL_VERSION, type DeviceItem } from '@spyglass/protocol';
+import { percentile, result, type BenchResult } from '../lib';
+import { SERVER_MAIN, spawnNodeProcess, waitForOk, type NodeProcess } from '../../apps/server/test/support/server-process';
+import { createTestDatabase, type TestDatabase } from '../../apps/server/test/support/pg-database';
+import { isolatedRedisUrl } from '../../apps/server/test/support/redis';
+
+const PART = process.env.BENCH_SCALE ?? 'all';
+const UNLIMITED = { INGEST_DEVICE_ITEMS_PER_S: '1000000000', INGEST_ACCOUNT_ITEMS_PER_S: '1000000000', INGEST_DEVICE_BYTES_PER_S: '1000000000000', INGEST_ACCOUNT_BYTES_PER_S: '1000000000000' };
+const LATENCY_RATE = 2_000;
+const LATENCY_SECONDS = 6;
+const LATENCY_FRAME_ITEMS = 10;
+const IDLE_DEVICES = Number(process.env.BENCH_IDLE_DEVICES ?? 10_000);
+const SOAK_DEVICES = 1_000;
+const SOAK_ITEMS_PER_S = 5;
+const SOAK_SECONDS = Number(process.env.SOAK_SECONDS ?? 120);
+
+interface Node {
+  proc: NodeProcess;
+  url: string;
+  dataDir: string;
+}
+
+async function startNode(env: Record<string, string>): Promise<Node> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'spyglass-bench-scale-'));
+  const proc = spawnNodeProcess(SERVER_MAIN, {
+    PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '', LOG_LEVEL: 'info',
+    AUTH_RATE_LIMIT_PER_IP: '100000', AUTH_RATE_LIMIT_PER_EMAIL: '100000', ...UNLIMITED, ...env,
+  });
+  const url = await proc.url.catch(() => {
+    throw new Error(proc.output());
+  });
+  await waitForOk(`${url}/healthz`);
+  return { proc, url, dataDir };
+}
+
+async function stopNode(node: Node): Promise<void> {
+  node.proc.child.kill('SIGTERM');
+  await node.proc.exited;
+  fs.rmSync(node.dataDir, { recursive: true, force: true });
+}
+
+/** A pair of nodes on one fresh PostgreSQL database and one Redis (the first creates the schema). */
+async function startPair(): Promise<{ a: Node; b: Node; database: TestDatabase; stop(): Promise<void> }> {
+  const database = await createTestDatabase('spyglass_bench');
+  const env = { DATABASE_URL: database.url, REDIS_URL: await isolatedRedisUrl(14) };
+  const a = await startNode(env);
+  const b = await startNode(env);
+  return {
+    a, b, database,
+    async stop() {
+      await Promise.all([stopNode(a), stopNode(b)]);
+      await database.drop();
+    },
+  };
+}
+
+function rssMb(pid: number): number {
+  return Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? NaN) / 1024;
+}
+
+/** User + system CPU seconds the process used so far. */
+function cpuSeconds(pid: number): number {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  // utime and stime are fields 14 and 15 of stat, 12 and 13 after "pid (comm) ".
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+async function signUp(url: string): Promise<{ token: string; apiKey: string; id: string }> {
+  const res = await fetch(`${url}/v1/auth/signup`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', [CLIENT_VERSION_HEADER]: CLIENT_VERSION, [CLIENT_BUILD_HEADER]: CLIENT_BUILD },
+    body: JSON.stringify({ email: `bench-scale-${crypto.randomUUID()}@example.com`, password: 'correct-horse-42!' }),
+  });
+  if (!res.ok) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
+  const body = (await res.json()) as { token: string; profile: { apiKey: string; id: string } };
+  return { token: body.token, apiKey: body.profile.apiKey, id: body.profile.id };
+}
+
+/** A raw device that answers the server's pings, as every SDK does. */
+async function connectDevice(url: string, apiKey: string, deviceId: string, onFrame?: (frame: { type: string; seq?: number }) => void): Promise<WebSocket> {
+  const ws = new WebSocket(`${url.replace(/^http/, 'ws')}/ws?type=device`, { perMessageDeflate: false });
+  await new Promise<void>((resolve, reject) => {
+    ws.once('open', () => resolve());
+    ws.once('error', reject);
+  });
+  ws.send(JSON.stringify({ type: 'hello', protocolVersion: PROTOCOL_VERSION, apiKey, deviceId, device: { platform: 'android', name: deviceId } }));
+  await new Promise<void>((resolve, reject) => {
+    ws.on('message', (data) => {
+      const frame = JSON.parse(data.toString()) as { type: string; t?: number; seq?: number };
+      if (frame.type === 'welcome') resolve();
+      else if (frame.type === 'ping') ws.send(JSON.stringify({ type: 'pong', t: frame.t }));
+      else if (frame.type === 'error' && frame.seq === undefined) reject(new Error(data.toString()));
+      else onFrame?.(frame);
+    });
+  });
+  return ws;
+}
+
+let counter = 0;
+function logItem(sentAt: number): DeviceItem {
+  const n = counter++;
+  return {
+    id: `${n.toString(36)}-${crypto.randomBytes(6).toString('hex')}`, type: 'log', createdAt: new Date().toISOString(), metaData: { t: sentAt },
+    details: { message: `Loaded screen ${n} in ${n % 97} ms`, level: 'info' },
+  };
+}
+
+/** Device on `deviceNode` → viewer on `viewerNode`: item sent → item shown, ms, sorted (first second skipped). */
+async function viewerLatency(deviceNode: Node, viewerNode: Node, keys: { token: string; apiKey: string }): Promise<number[]> {
+  const deviceId = `bench-scale-${crypto.randomUUID()}`;
+  const device = await connectDevice(deviceNode.url, keys.apiKey, deviceId);
+  const latencies: number[] = [];
+  const viewer = new WebSocket(`${viewerNode.url.replace(/^http/, 'ws')}/ws?type=viewer&token=${keys.token}`, { perMessageDeflate: false });
+  await new Promise<void>((resolve, reject) => {
+    viewer.once('open', () => resolve());
+    viewer.once('error', reject);
+  });
+  viewer.send(JSON.stringify({ type: 'subscribe', deviceId, batches: true }));
+  viewer.send(JSON.stringify({ type: 'ping' }));
+  await new Promise<void>((resolve) => viewer.on('message', (data) => {
+    const message = JSON.parse(data.toString()) as { type: string; requests?: Array<{ metaData: { t: number } }> };
+    if (message.type === 'pong') resolve();
+    if (message.type === 'new_requests') for (const request of message.requests!) latencies.push(performance.now() - request.metaData.t);
+  }));
+  const total = LATENCY_RATE * LATENCY_SECONDS;
+  const frameEveryMs = (LATENCY_FRAME_ITEMS / LATENCY_RATE) * 1000;
+  let seq = 0;
+  const t0 = performance.now();
+  await new Promise<void>((resolve) => {
+    const pump = () => {
+      const due = Math.min(total / LATENCY_FRAME_ITEMS, Math.floor((performance.now() - t0) / frameEveryMs) + 1);
+      while (seq < due) {
+        const sentAt = performance.now();
+        device.send(JSON.stringify({ type: 'items', seq: seq++, items: Array.from({ length: LATENCY_FRAME_ITEMS }, () => logItem(sentAt)) }));
+      }
+      if (seq * LATENCY_FRAME_ITEMS >= total) resolve();
+      else setTimeout(pump, 1);
+    };
+    pump();
+  });
+  const deadline = Date.now() + 15_000;
+  while (latencies.length < total && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+  device.close();
+  viewer.close();
+  if (latencies.length < total) throw new Error(`the viewer saw ${latencies.length} of ${total} items`);
+  return latencies.slice(LATENCY_RATE).sort((a, b) => a - b);
+}
+
+async function latencyPart(): Promise<BenchResult[]> {
+  const pair = await startPair();
+  try {
+    const keys = await signUp(pair.a.url);
+    // Alternated, so that the database's growth and the machine's noise hit both alike.
+    const cross: number[] = [];
+    const same: number[] = [];
+    for (let round = 0; round < 2; round++) {
+      same.push(...(await viewerLatency(pair.a, pair.a, keys)));
+      cross.push(...(await viewerLatency(pair.a, pair.b, keys)));
+    }
+    cross.sort((x, y) => x - y);
+    same.sort((x, y) => x - y);
+    return [50, 99].map((p) => result({
+      name: `device on node A → viewer on node B, p${p}, ${LATENCY_RATE.toLocaleString('en-US')} items/s`, value: percentile(cross, p), unit: 'ms',
+      baseline: 'device and viewer on one node (same pair, same run)', baselineValue: percentile(same, p), goal: p === 99 ? '≤2× baseline' : undefined,
+      notes: `PostgreSQL + Redis, frames of ${LATENCY_FRAME_ITEMS} items, 2 alternated rounds of ${LATENCY_SECONDS} s each`,
+    }));
+  } finally {
+    await pair.stop();
+  }
+}
+
+async function idlePart(): Promise<BenchResult[]> {
+  const database = await createTestDatabase('spyglass_bench');
+  const node = await startNode({ DATABASE_URL: database.url });
+  const sockets: WebSocket[] = [];
+  try {
+    const accounts = await Promise.all(Array.from({ length: Math.ceil(IDLE_DEVICES / DEVICE_LIMIT) }, () => signUp(node.url)));
+    // One device first, so that the code paths and pools of a connected device count in "before".
+    sockets.push(await connectDevice(node.url, accounts[0]!.apiKey, 'warm-up'));
+    await new Promise((r) => setTimeout(r, 2000));
+    const before = rssMb(node.proc.child.pid!);
+    for (let i = 1; i < IDLE_DEVICES; i += 200) {
+      const batch = Array.from({ length: Math.min(200, IDLE_DEVICES - i) }, (_, j) => i + j);
+      sockets.push(...(await Promise.all(batch.map((n) => connectDevice(node.url, accounts[Math.floor(n / DEVICE_LIMIT)]!.apiKey, `idle-${n}`)))));
+    }
+    // Settled: the hellos' garbage collected, a heartbeat round done.
+    await new Promise((r) => setTimeout(r, DEVICE_LIMITS.heartbeatIntervalMs));
+    const after = rssMb(node.proc.child.pid!);
+    const periods = 2;
+    const cpu0 = cpuSeconds(node.proc.child.pid!);
+    await new Promise((r) => setTimeout(r, periods * DEVICE_LIMITS.heartbeatIntervalMs));
+    const cpuShare = (cpuSeconds(node.proc.child.pid!) - cpu0) / (periods * DEVICE_LIMITS.heartbeatIntervalMs / 1000);
+    const open = sockets.filter((ws) => ws.readyState === WebSocket.OPEN).length;
+    if (open !== IDLE_DEVICES) throw new Error(`${IDLE_DEVICES - open} devices were closed while idle`);
+    return [
+      result({
+        name: `server memory per idle device (${IDLE_DEVICES.toLocaleString('en-US')} heartbeating)`, value: ((after - before) * 1024) / (IDLE_DEVICES - 1), unit: 'KB',
+        baseline: null, baselineValue: null, goal: '≤50 KB', notes: `RSS ${before.toFixed(0)} MB with one device, ${after.toFixed(0)} MB with ${IDLE_DEVICES.toLocaleString('en-US')}; PostgreSQL`,
+      }),
+      result({
+        name: `heartbeat CPU, ${IDLE_DEVICES.toLocaleString('en-US')} idle devices`, value: cpuShare * 100, unit: '% of a core',
+        baseline: null, baselineValue: null, goal: '≤10 %', notes: `user + system time over ${periods} heartbeat periods of ${DEVICE_LIMITS.heartbeatIntervalMs / 1000} s (pings, pongs, last_seen writes)`,
+      }),
+    ];
+  } finally {
+    for (const ws of sockets) ws.terminate();
+    await stopNode(node);
+    await database.drop();
+  }
+}
+
+async function soakPart(): Promise<BenchResult[]> {
+  const pair = await startPair();
+  const sockets: WebSocket[] = [];
+  try {
+    const nodes = [pair.a, pair.b];
+    const accounts = await Promise.all(Array.from({ length: SOAK_DEVICES / DEVICE_LIMIT }, () => signUp(pair.a.url)));
+    const sentAt = new Map<string, number>();
+    const acks: Array<{ at: number; ms: number }> = [];
+    let sent = 0;
+    let acked = 0;
+    let refused = 0;
+    const devices: Array<{ ws: WebSocket; id: string; seq: number }> = [];
+    for (let n = 0; n < SOAK_DEVICES; n += 100) {
+      devices.push(...(await Promise.all(Array.from({ length: 100 }, async (_, j) => {
+        const index = n + j;
+        const id = `soak-${index}`;
+        const ws = await connectDevice(nodes[index % 2]!.url, accounts[Math.floor(index / DEVICE_LIMIT)]!.apiKey, id, (frame) => {
+          if (frame.type === 'ack') {
+            const key = `${id}:${frame.seq}`;
+            const t = sentAt.get(key);
+            if (t !== undefined) {
+              acks.push({ at: performance.now(), ms: performance.now() - t });
+              sentAt.delete(key);
+              acked += SOAK_ITEMS_PER_S;
+            }
+          } else if (frame.type === 'error') refused++;
+        });
+        sockets.push(ws);
+        return { ws, id, seq: 0 };
+      }))));
+    }
+    const rss: string[] = [];
+    const start = performance.now();
+    const sampler = setInterval(() => {
+      rss.push(`${Math.round((performance.now() - start) / 1000)} s: A ${rssMb(pair.a.proc.child.pid!).toFixed(0)} / B ${rssMb(pair.b.proc.child.pid!).toFixed(0)} MB`);
+    }, 10_000);
+    // Each device sends one frame of 5 items a second, the devices spread over the second.
+    await new Promise<void>((resolve) => {
+      let tick = 0;
+      const timer = setInterval(() => {
+        const elapsed = performance.now() - start;
+        if (elapsed >= SOAK_SECONDS * 1000) {
+          clearInterval(timer);
+          resolve();
+          return;
+        }
+        const slice = tick++ % 10;
+        for (let d = slice; d < devices.length; d += 10) {
+          const device = devices[d]!;
+          const t = performance.now();
+          sentAt.set(`${device.id}:${device.seq}`, t);
+          device.ws.send(JSON.stringify({ type: 'items', seq: device.seq++, items: Array.from({ length: SOAK_ITEMS_PER_S }, () => logItem(t)) }));
+          sent += SOAK_ITEMS_PER_S;
+        }
+      }, 100);
+    });
+    const deadline = Date.now() + 60_000;
+    while (acked + refused * SOAK_ITEMS_PER_S < sent && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    clearInterval(sampler);
+    const client = new pg.Client({ connectionString: pair.database.url });
+    await client.connect();
+    const { rows } = await client.query<{ total: string; distinct: string }>('SELECT count(*) AS total, count(DISTINCT (user_id, device_id, id)) AS distinct FROM items');
+    await client.end();
+    const stored = Number(rows[0]!.total);
+    const distinct = Number(rows[0]!.distinct);
+    const windows: string[] = [];
+    for (let w = 0; w * 30 < SOAK_SECONDS; w++) {
+      const inWindow = acks.filter((a) => a.at - start >= w * 30_000 && a.at - start < (w + 1) * 30_000).map((a) => a.ms).sort((x, y) => x - y);
+      windows.push(`${w * 30}-${(w + 1) * 30} s: ${percentile(inWindow, 99).toFixed(0)} ms`);
+    }
+    const all = acks.map((a) => a.ms).sort((x, y) => x - y);
+    return [
+      result({
+        name: `soak: items stored once, ${SOAK_DEVICES.toLocaleString('en-US')} devices × ${SOAK_ITEMS_PER_S}/s × ${SOAK_SECONDS} s on two nodes`, value: stored, unit: 'items',
+        baseline: 'items acknowledged', baselineValue: acked, goal: 'stored = acknowledged = sent, no duplicate',
+        notes: `sent ${sent}, acknowledged ${acked}, refused frames ${refused}, distinct stored ${distinct}`,
+      }),
+      result({
+        name: 'soak: ack latency p99', value: percentile(all, 99), unit: 'ms', baseline: null, baselineValue: null,
+        goal: 'stable', notes: `p50 ${percentile(all, 50).toFixed(0)} ms; p99 per 30 s: ${windows.join('; ')}`,
+      }),
+      result({
+        name: 'soak: RSS of the two nodes at the end', value: rssMb(pair.a.proc.child.pid!) + rssMb(pair.b.proc.child.pid!), unit: 'MB',
+        baseline: null, baselineValue: null, goal: 'flat after warm-up', notes: `every 10 s: ${rss.join('; ')}`,
+      }),
+    ];
+  } finally {
+    for (const ws of sockets) ws.terminate();
+    await pair.stop();
+  }
+}
+
+export default async function scaleSuite(): Promise<BenchResult[]> {
+  const parts: Record<string, () => Promise<BenchResult[]>> = { latency: latencyPart, idle: idlePart, soak: soakPart };
+  const picked = PART === 'all' ? Object.keys(parts) : PART.split(',');
+  const results: BenchResult[] = [];
+  for (const name of picked) {
+    const part = parts[name];
+    if (!part) throw new Error(`BENCH_SCALE must name latency, idle or soak, got ${name}`);
+    results.push(...(await part()));
+  }
+  // A shared machine's load says how much the figures may owe to others.
+  const load = `load average ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} cores at the end`;
+  return results.map((r) => ({ ...r, notes: r.notes ? `${r.notes}; ${load}` : load }));
+}
