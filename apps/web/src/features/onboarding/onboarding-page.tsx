@@ -162,7 +162,7 @@ export function OnboardingPage() {
         )}
         <Button variant="ghost" size="sm" icon={<LogOut size={14} aria-hidden="true" />} onClick={() => void logout()}>Logout</Button>
       </header>
-      <main className={`onboarding-main${step === 'welcome' ? ' is-welcome' : ''}${step === 'subscription' ? ' is-wide' : ''}`}>{content}</main>
+      <main className={`onboarding-main${step === 'welcome' ? ' is-welcome' : ''}${step === 'subscription' && !isFree && !hasValidSubscription(subscription) ? ' is-wide' : ''}`}>{content}</main>
     </div>
   );
 }

@@ -15,10 +15,12 @@ export function StepFrame({ title, description, children, actions, onBack }: {
       <h1 id="onboarding-step-title" className="onboarding-title">{title}</h1>
       {description && <p className="onboarding-description">{description}</p>}
       {children && <div className="onboarding-body">{children}</div>}
-      <div className="onboarding-actions">
-        {onBack ? <Button variant="ghost" icon={<ArrowLeft size={14} aria-hidden="true" />} onClick={onBack}>Back</Button> : <span />}
-        <div className="onboarding-actions-main">{actions}</div>
-      </div>
+      {(onBack || actions) && (
+        <div className="onboarding-actions">
+          {onBack ? <Button variant="ghost" icon={<ArrowLeft size={14} aria-hidden="true" />} onClick={onBack}>Back</Button> : <span />}
+          <div className="onboarding-actions-main">{actions}</div>
+        </div>
+      )}
     </section>
   );
 }
