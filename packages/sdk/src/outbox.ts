@@ -43,7 +43,50 @@ export interface OutboxBatch {
 }
 
 interface Entry {
+  id: string;
   json: string;
+}
+
+/**
+ * Queued items, oldest first: an array read from `head` and an index by id (for replacing an
+ * item in place). A Map alone would serve both, but taking and dropping from its front leaves
+ * holes that every later walk from the front steps over again: draining or overflowing a queue
+ * of 100,000 items cost seconds.
+ */
+class ItemQueue {
+  private entries: Entry[] = [];
+  private head = 0;
+  private readonly byId = new Map<string, Entry>();
+
+  get size(): number {
+    return this.byId.size;
+  }
+
+  get(id: string): Entry | undefined {
+    return this.byId.get(id);
+  }
+
+  push(entry: Entry): void {
+    this.entries.push(entry);
+    this.byId.set(entry.id, entry);
+  }
+
+  peek(offset = 0): Entry | undefined {
+    return this.entries[this.head + offset];
+  }
+
+  /** Removes the `count` oldest entries. */
+  shift(count = 1): void {
+    for (let i = this.head; i < this.head + count; i++) this.byId.delete(this.entries[i]!.id);
+    this.head += count;
+    if (this.head === this.entries.length) {
+      this.entries = [];
+      this.head = 0;
+    } else if (this.head > 1024 && this.head * 2 > this.entries.length) {
+      this.entries = this.entries.slice(this.head);
+      this.head = 0;
+    }
+  }
 }
 
 export interface OutboxStats {
@@ -71,7 +114,7 @@ export interface OutboxStats {
  * which is what lets a reconnect resend them and the server's upsert by id keep them exactly-once.
  */
 export class Outbox {
-  private readonly queue = new Map<string, Entry>();
+  private readonly queue = new ItemQueue();
   private readonly batches: OutboxBatch[] = [];
   private nextSeq = 1;
   private bytes = 0;
@@ -96,7 +139,7 @@ export class Outbox {
       this.bytes += json.length - existing.json.length;
       existing.json = json;
     } else {
-      this.queue.set(id, { json });
+      this.queue.push({ id, json });
       this.bytes += json.length;
     }
     this.enforceBounds();
@@ -164,14 +207,14 @@ export class Outbox {
     const ids: string[] = [];
     const parts: string[] = [];
     let bytes = 0;
-    for (const [id, entry] of this.queue) {
+    for (let entry = this.queue.peek(); entry; entry = this.queue.peek(ids.length)) {
       if (ids.length >= maxItems) break;
       if (ids.length > 0 && bytes + entry.json.length > this.batchBytes) break;
-      ids.push(id);
+      ids.push(entry.id);
       parts.push(entry.json);
       bytes += entry.json.length;
     }
-    for (const id of ids) this.queue.delete(id);
+    this.queue.shift(ids.length);
     const seq = this.nextSeq++;
     const batch: OutboxBatch = { seq, ids, bytes, sent: false, frame: `{"type":"items","seq":${seq},"items":[${parts.join(',')}]}` };
     this.batches.push(batch);
@@ -226,13 +269,11 @@ export class Outbox {
         this.dropped += this.remove(batch);
         continue;
       }
-      const oldest = this.queue.entries().next();
-      if (oldest.done) break;
-      const [id, entry] = oldest.value;
+      const oldest = this.queue.peek();
       // The item just added is never dropped by itself: an oversized one still gets its chance.
-      if (this.queue.size === 1) break;
-      this.queue.delete(id);
-      this.bytes -= entry.json.length;
+      if (!oldest || this.queue.size === 1) break;
+      this.queue.shift();
+      this.bytes -= oldest.json.length;
       this.dropped++;
     }
     this.notePressure();
