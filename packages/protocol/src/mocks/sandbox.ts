@@ -307,16 +307,23 @@ function toResponse(value: Record<string, unknown>): { ok: true; response: MockR
   if (typeof status !== 'number' || !Number.isInteger(status) || status < MOCK_LIMITS.statusMin || status > MOCK_LIMITS.statusMax) {
     return { ok: false, error: `TypeError: status must be an integer from ${MOCK_LIMITS.statusMin} to ${MOCK_LIMITS.statusMax}, not ${JSON.stringify(status)}` };
   }
+  // A handler's answer obeys the limits of a route saved by hand (MOCK_LIMITS): it is delivered
+  // the same way, so it must not carry 100,000 headers or a body no route could hold.
   const headers: Record<string, string> = {};
   if (value.headers !== undefined && value.headers !== null) {
     if (typeof value.headers !== 'object' || Array.isArray(value.headers)) return { ok: false, error: 'TypeError: headers must be an object of names and values' };
-    for (const [name, v] of Object.entries(value.headers as Record<string, unknown>)) {
-      if (v === undefined || v === null) continue;
+    const entries = Object.entries(value.headers as Record<string, unknown>).filter(([, v]) => v !== undefined && v !== null);
+    if (entries.length > MOCK_LIMITS.maxHeaders) return { ok: false, error: `RangeError: a handler may return at most ${MOCK_LIMITS.maxHeaders} headers, not ${entries.length}` };
+    for (const [name, v] of entries) {
       if (!/^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/.test(name)) return { ok: false, error: `TypeError: "${name.slice(0, 100)}" is not a header name` };
-      headers[name] = String(v).replace(/[\r\n]+/g, ' ');
+      if (name.length > MOCK_LIMITS.maxHeaderName) return { ok: false, error: `RangeError: header names may have at most ${MOCK_LIMITS.maxHeaderName} characters` };
+      const text = String(v).replace(/[\r\n]+/g, ' ');
+      if (text.length > MOCK_LIMITS.maxHeaderValue) return { ok: false, error: `RangeError: the value of header "${name}" has more than ${MOCK_LIMITS.maxHeaderValue} characters` };
+      headers[name] = text;
     }
   }
   const body = typeof value.body === 'string' ? value.body : '';
+  if (body.length > MOCK_LIMITS.maxBodyChars) return { ok: false, error: `RangeError: the body has ${body.length} characters, more than the ${MOCK_LIMITS.maxBodyChars} a route may answer` };
   if (value.bodyIsText === false && !Object.keys(headers).some((h) => h.toLowerCase() === 'content-type')) headers['Content-Type'] = 'application/json';
   return { ok: true, response: { status, headers, body } };
 }

@@ -34,11 +34,11 @@ export async function mocksRoutes(app: App): Promise<void> {
   const push = (userId: string, deviceId: string) => pushDeviceMocks(ctx.db, commands, app.log, userId, deviceId, ctx.now());
 
   /** The save rules beyond the shape (spec 002 §5); a failing dynamic script answers its error excerpt. */
-  async function checkMockData(data: MockData): Promise<void> {
+  async function checkMockData(userId: string, data: MockData): Promise<void> {
     const broken = validateMockData(data);
     if (broken) throw badRequest(broken);
     if (data.mode === 'default' && data.responseMode === 'dynamic') {
-      const error = await sandboxed(() => pool.check(data.code));
+      const error = await sandboxed(() => pool.check(userId, data.code));
       if (error) throw badRequest(error, { codeError: true });
     }
   }
@@ -75,7 +75,7 @@ export async function mocksRoutes(app: App): Promise<void> {
   app.post('/mocked-routes', { schema: { body: CreateMockedRouteBody, response: { 201: MockedRoute } } }, async (req, reply) => {
     const { deviceId, mockData, ...fields } = req.body;
     await requireDevice(ctx, req.user.id, deviceId);
-    await checkMockData(mockData);
+    await checkMockData(req.user.id, mockData);
     if ((await countRoutesForDevice(ctx.db, req.user.id, deviceId)) >= MOCK_LIMITS.maxRoutesPerDevice) {
       throw badRequest(`A device can have at most ${MOCK_LIMITS.maxRoutesPerDevice} mocked routes`);
     }
@@ -94,7 +94,7 @@ export async function mocksRoutes(app: App): Promise<void> {
   app.put('/mocked-routes/:id', { schema: { params: IdParams, body: UpdateMockedRouteBody, response: { 200: MockedRoute } } }, async (req) => {
     const stored = await ownRoute(req.user.id, req.params.id);
     const { mockData, updatedAt: _clientUpdatedAt, ...fields } = req.body;
-    if (mockData) await checkMockData(mockData);
+    if (mockData) await checkMockData(req.user.id, mockData);
     const isEnabled = fields.isEnabled ?? stored.isEnabled;
     const route: MockedRoute = {
       ...stored,
@@ -146,7 +146,7 @@ export async function mocksRoutes(app: App): Promise<void> {
       // Where it would go even when the pattern does not match, so both can be compared.
       result.mappedUrl = mappedUrlFor(route, request) ?? mappedUrlFor({ ...route, mockData: { ...data, mockedUrl: '*' } }, request);
     } else if (data.responseMode === 'dynamic') {
-      const outcome = await sandboxed(() => pool.run(data.code, handlerRequest({ ...request, body })));
+      const outcome = await sandboxed(() => pool.run(req.user.id, data.code, handlerRequest({ ...request, body })));
       result.logs = outcome.logs;
       if (outcome.ok) result.response = outcome.response;
       else result.error = outcome.error;
