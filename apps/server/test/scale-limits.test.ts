@@ -18,6 +18,7 @@ describeApi('limits shared by the nodes through Redis', () => {
   const shared = `sg_limits_${crypto.randomBytes(4).toString('hex')}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'spyglass-limits-'));
   const AUTH_PER_IP = 6;
+  const DEVICE_LIMIT = 3;
   let nodeA: TestServer;
   let nodeB: TestServer;
   let redis: Redis;
@@ -32,7 +33,7 @@ describeApi('limits shared by the nodes through Redis', () => {
         dataDir, redisUrl,
         authRateLimit: { perIp: AUTH_PER_IP, perEmail: 1000, windowS: 60 },
         // 20 items per 2 s for the whole account, wherever its devices are connected.
-        ingest: { ...DEFAULT_INGEST_LIMITS, accountItemsPerSecond: 10, accountItemsBurst: 20 },
+        ingest: { ...DEFAULT_INGEST_LIMITS, accountItemsPerSecond: 10, accountItemsBurst: 20, deviceLimit: DEVICE_LIMIT },
       },
       database: { pgSchema: shared },
     };
@@ -93,6 +94,15 @@ describeApi('limits shared by the nodes through Redis', () => {
     expect(acceptedOnB).toBeLessThanOrEqual(5);
     await onA.close();
     await onB.close();
+  });
+
+  it.skipIf(!redisAvailable)("counts an account's devices on both nodes against one limit, however their hellos interleave", async () => {
+    const account = await signUpBypassingLimit();
+    const hellos = await Promise.allSettled(Array.from({ length: DEVICE_LIMIT + 3 }, (_, i) => connectDevice(i % 2 === 0 ? nodeA.url : nodeB.url, account.apiKey)));
+    const connected = hellos.flatMap((h) => (h.status === 'fulfilled' ? [h.value] : []));
+    expect(connected).toHaveLength(DEVICE_LIMIT);
+    for (const h of hellos) if (h.status === 'rejected') expect(String(h.reason)).toMatch(/device_limit/);
+    for (const device of connected) await device.close();
   });
 
   /** Accounts for this test come from a third, unlimited node on the same database. */
