@@ -3,6 +3,7 @@ import { loadIngestLimits, type IngestLimits } from './ingest/ingest-limits';
 import type { HttpLimits } from './plugins/http-limits';
 import type { S3BlobConfig } from './blobs/s3-blob-store';
 import type { AuthRateLimits } from './plugins/rate-limit';
+import type { SessionLimits } from './services/session-saves.service';
 import { MIN_SDK_VERSION } from '@spyglass/protocol';
 
 export interface Config {
@@ -27,6 +28,8 @@ export interface Config {
   authRateLimit: AuthRateLimits;
   /** Sign-in tokens end after this long unused, and this long after the sign-in whatever their use (0: never). */
   authTokens: { idleTimeoutMs: number; maxAgeMs: number };
+  /** Caps on saved sessions (services/session-saves.service.ts). */
+  sessionLimits: SessionLimits;
   bodyLimitBytes: number;
   /** Timeouts and the per-address connection cap of both HTTP hosts. */
   http: HttpLimits;
@@ -153,6 +156,11 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     authTokens: {
       idleTimeoutMs: int(env, 'AUTH_TOKEN_IDLE_HOURS', 7 * 24) * HOUR_MS,
       maxAgeMs: int(env, 'AUTH_TOKEN_MAX_AGE_HOURS', 30 * 24) * HOUR_MS,
+    },
+    sessionLimits: {
+      maxPerAccount: int(env, 'SESSIONS_MAX_PER_ACCOUNT', 1000),
+      maxItemsPerAccount: int(env, 'SESSION_ITEMS_MAX_PER_ACCOUNT', 2_000_000),
+      maxConcurrentSaves: int(env, 'SESSION_SAVES_MAX_CONCURRENT', 4),
     },
     bodyLimitBytes: int(env, 'BODY_LIMIT_BYTES', 1024 * 1024),
     http: {

@@ -6,8 +6,11 @@ import { CompactItemSchema } from './requests';
 
 /** The longest session name (spec 001 §5: oversized names are refused). */
 export const SESSION_NAME_MAX = 200;
-/** The most items one session may hold; also bounds the body of POST /v1/sessions. */
-export const SESSION_MAX_ITEMS = 250_000;
+/**
+ * The most items one session may hold; also bounds the body of POST /v1/sessions (~10 MB of ids).
+ * Each is a copied row: the cap bounds what one request adds to the database.
+ */
+export const SESSION_MAX_ITEMS = 100_000;
 /** Pages of GET /v1/sessions/{id}/items. */
 export const SESSION_ITEMS_PAGE_MAX = 5000;
 export const SESSION_ITEMS_PAGE_DEFAULT = 5000;

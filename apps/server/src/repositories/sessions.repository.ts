@@ -89,15 +89,37 @@ const BLOB_COLUMNS: Array<{ column: 'request_body_blob' | 'response_body_blob' |
   { column: 'image_blob', field: 'image' },
 ];
 
+/** Ids per statement when a session is saved: each batch is its own short statement. */
+const SAVE_BATCH = 1000;
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 /**
- * Saves a session: one INSERT ... SELECT copies the device's rows (in the database, never through
- * Node), numbered 1..N in the order they arrived (the device's own display numbers: oldest first
- * without a sort, which would cost as much as the copy); blobs are hard-linked into the session's own directory. All in one
- * transaction: a missing or foreign id (or a blob that cannot be linked) leaves nothing behind.
+ * Saves a session. The chosen ids are resolved to the device's display numbers first (ids and
+ * numbers only, in batches), so that a missing or foreign id refuses the save before anything is
+ * written. The rows are then copied by INSERT ... SELECT (in the database, never through Node),
+ * numbered 1..N in the order they arrived (the device's own display numbers: oldest first
+ * without sorting the rows), in batches of SAVE_BATCH ids, each a short transaction of its own
+ * with a turn of the event loop after it, so that a 100,000-item session neither blocks the
+ * event loop nor holds the database (SQLite's one connection) from ingest and other accounts.
+ * Blobs are hard-linked into the session's own directory. A batch that finds fewer rows than it
+ * expects (items deleted meanwhile) or fails otherwise removes the session and its blobs again.
  */
 export async function createSession(database: DatabaseHandle, blobs: BlobStore, input: NewSession): Promise<SessionRow> {
-  const id = newSessionId();
+  const { db, engine } = database;
   const ids = [...new Set(input.requestIds)];
+  const chosen: Array<{ id: string; num: number }> = [];
+  for (let i = 0; i < ids.length; i += SAVE_BATCH) {
+    chosen.push(...await db.selectFrom('items').select(['id', 'num'])
+      .where('user_id', '=', input.userId)
+      .where('device_id', '=', input.device.id)
+      .where(idIn(engine, ids.slice(i, i + SAVE_BATCH)))
+      .execute());
+    await nextTurn();
+  }
+  if (chosen.length !== ids.length) throw new MissingRequestsError(ids.length - chosen.length, ids.length);
+  chosen.sort((a, b) => Number(a.num) - Number(b.num));
+
+  const id = newSessionId();
   const row: SessionRow = {
     id,
     user_id: input.userId,
@@ -110,35 +132,52 @@ export async function createSession(database: DatabaseHandle, blobs: BlobStore, 
     updated_at: input.now,
   };
   const owner = sessionBlobOwner(id);
+  await db.insertInto('sessions').values(row).execute();
   try {
-    await database.db.transaction().execute(async (trx) => {
-      await trx.insertInto('sessions').values(row).execute();
-      const copy = trx.selectFrom('items')
-        .select(sql<string>`cast(${id} as text)`.as('session_id'))
-        .select(sql<number>`row_number() over (order by num)`.as('num'))
-        .select(COPIED_COLUMNS)
-        .where('user_id', '=', input.userId)
-        .where('device_id', '=', input.device.id)
-        .where(idIn(database.engine, ids));
-      const result = await trx.insertInto('session_items')
-        .columns(['session_id', 'num', ...COPIED_COLUMNS])
-        .expression(copy)
-        .executeTakeFirst();
-      const copied = Number(result.numInsertedOrUpdatedRows ?? 0n);
-      if (copied !== ids.length) throw new MissingRequestsError(ids.length - copied, ids.length);
-      // Through the partial index: RETURNING all rows, or a scan of them, cost more than the copy.
-      const withBlobs = await trx.selectFrom('session_items')
-        .select(['num', 'id', 'request_body_blob', 'response_body_blob', 'image_blob'])
-        .where('session_id', '=', id)
-        .where(sql.raw<boolean>(`(${SESSION_ITEM_HAS_BLOB})`))
-        .execute();
-      await linkBlobs(trx, blobs, input.userId, id, owner, withBlobs);
-    });
+    for (let offset = 0; offset < chosen.length; offset += SAVE_BATCH) {
+      const batch = chosen.slice(offset, offset + SAVE_BATCH).map((c) => c.id);
+      await db.transaction().execute(async (trx) => {
+        // The batch holds consecutive display numbers, so its own order continues the session's.
+        const copy = trx.selectFrom('items')
+          .select(sql<string>`cast(${id} as text)`.as('session_id'))
+          .select(sql<number>`row_number() over (order by num) + ${offset}`.as('num'))
+          .select(COPIED_COLUMNS)
+          .where('user_id', '=', input.userId)
+          .where('device_id', '=', input.device.id)
+          .where(idIn(engine, batch));
+        const result = await trx.insertInto('session_items')
+          .columns(['session_id', 'num', ...COPIED_COLUMNS])
+          .expression(copy)
+          .executeTakeFirst();
+        const copied = Number(result.numInsertedOrUpdatedRows ?? 0n);
+        if (copied !== batch.length) throw new MissingRequestsError(batch.length - copied, ids.length);
+        // Through the partial index: RETURNING all rows, or a scan of them, cost more than the copy.
+        const withBlobs = await trx.selectFrom('session_items')
+          .select(['num', 'id', 'request_body_blob', 'response_body_blob', 'image_blob'])
+          .where('session_id', '=', id)
+          .where(sql.raw<boolean>(`(${SESSION_ITEM_HAS_BLOB})`))
+          .where('num', '>', offset)
+          .execute();
+        await linkBlobs(trx, blobs, input.userId, id, owner, withBlobs);
+      });
+      await nextTurn();
+    }
   } catch (error) {
+    // Its items cascade.
+    await db.deleteFrom('sessions').where('id', '=', id).execute();
     await blobs.deleteDevice(input.userId, owner);
     throw error;
   }
   return row;
+}
+
+/** What an account keeps in sessions: their number and their items in all (the per-account caps). */
+export async function sessionTotals(db: Db, userId: string): Promise<{ sessions: number; items: number }> {
+  const row = await db.selectFrom('sessions')
+    .select((eb) => [eb.fn.countAll<number>().as('sessions'), eb.fn.coalesce(eb.fn.sum<number>('item_count'), sql<number>`0`).as('items')])
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return { sessions: Number(row.sessions), items: Number(row.items) };
 }
 
 /** Points the session's rows at their own links of the live blobs (few rows: large bodies and screenshots). */

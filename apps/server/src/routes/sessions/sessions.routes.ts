@@ -6,9 +6,10 @@ import {
 import type { App } from '../../context';
 import { notFound } from '../../errors';
 import {
-  createSession, deleteSessions, findSession, findSessionItem, findSessionItemsPage, findSessionsForUser, MissingRequestsError,
+  deleteSessions, findSession, findSessionItem, findSessionItemsPage, findSessionsForUser, MissingRequestsError,
   toSession, updateSession,
 } from '../../repositories/sessions.repository';
+import { saveSession, SessionSaveGate } from '../../services/session-saves.service';
 import { REQUEST_NOT_FOUND, requireDevice, serializeTrusted } from '../route-helpers';
 
 const SessionParams = z.object({ id: z.string().min(1).max(100) });
@@ -28,11 +29,19 @@ export async function sessionsRoutes(app: App): Promise<void> {
     return row;
   };
 
-  app.post('/sessions', { bodyLimit: CREATE_BODY_LIMIT, schema: { body: CreateSessionBody, response: { 201: Session } } }, async (req, reply) => {
+  // Admitted before the body is read (route hooks run after the tree's authentication).
+  const gate = new SessionSaveGate(ctx.config.sessionLimits.maxConcurrentSaves);
+  app.post('/sessions', {
+    bodyLimit: CREATE_BODY_LIMIT,
+    schema: { body: CreateSessionBody, response: { 201: Session } },
+    onRequest: async (req) => gate.enter(req, req.user.id),
+    onResponse: async (req) => gate.leave(req),
+    onRequestAbort: async (req) => gate.leave(req),
+  }, async (req, reply) => {
     const { deviceId, name, requestIds } = req.body;
     const device = await requireDevice(ctx, req.user.id, deviceId);
     try {
-      const row = await createSession(ctx.database, ctx.blobs, { userId: req.user.id, device, name, requestIds, now: ctx.now() });
+      const row = await saveSession(ctx, { userId: req.user.id, device, name, requestIds });
       return reply.status(201).send(present(row));
     } catch (error) {
       if (error instanceof MissingRequestsError) {
