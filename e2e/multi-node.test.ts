@@ -260,6 +260,14 @@ describe.skipIf(!available)('two nodes behind a load balancer', () => {
       device.log(message);
       sent.push(message);
     };
+    // A dashboard on node A too: it loses its live connection with the node.
+    context = await newContext(browser, lb.url, { extraHTTPHeaders: { 'x-spyglass-node': 'a', 'x-forwarded-for': newClientIp() } });
+    const page = await context.newPage();
+    await page.goto('/signin');
+    await page.evaluate(`localStorage.setItem('token', ${JSON.stringify(account.token)})`);
+    await page.goto(`/devices/${deviceId}`);
+    await visible(page.getByRole('heading', { name: 'No Requests yet' }).or(page.getByText('No Requests yet')));
+
     // Ingest in full flow: node A dies with items acknowledged, in flight and queued.
     for (let i = 0; i < 300; i++) log();
     await expect.poll(() => device.stats().acknowledged).toBeGreaterThan(50);
@@ -282,5 +290,8 @@ describe.skipIf(!available)('two nodes behind a load balancer', () => {
       .filter((message) => message.startsWith('item '));
     expect(messages).toHaveLength(sent.length);
     expect(new Set(messages)).toEqual(new Set(sent));
+    // The dashboard reconnected through the load balancer to node B and caught up.
+    await visible(page.getByText(`Requests: ${sent.length} (Total: ${sent.length})`));
+    await visible(page.getByRole('row').filter({ hasText: sent[sent.length - 1]! }));
   });
 });
