@@ -52,6 +52,8 @@ export const ViewerOutbound = z.discriminatedUnion('type', [
   z.object({ type: z.literal('route_console'), deviceId: z.string(), routeId: z.string(), consoleLog: z.array(ConsoleEntry) }),
   /** A device's user defaults changed (the app wrote them, or a dashboard did): all its groups. */
   z.object({ type: z.literal('user_defaults_changed'), deviceId: z.string(), groups: UserDefaultsGroups }),
+  /** A device was refused because the account has as many devices as it may (spec 001 §8). */
+  z.object({ type: z.literal('device_limit_reached'), deviceId: z.string(), message: z.string() }),
   /** The server dropped this viewer's backlog (it read too slowly): reload the list from the API. */
   z.object({ type: z.literal('resync'), deviceId: z.string().nullable(), reason: z.string() }),
   /** Screen capture signalling from the broadcaster `deviceId` to this connection, and why a capture stopped. */

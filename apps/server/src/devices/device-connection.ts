@@ -378,6 +378,8 @@ export class DeviceConnection {
     const now = this.deps.now();
     const registration = await registerDevice(this.deps.db, hello, now, this.deps.limits.deviceLimit);
     if ('refused' in registration) {
+      const { userId } = registration.refused;
+      if (registration.refused.code === 'device_limit' && userId) this.deps.events.deviceLimitReached(userId, hello.deviceId);
       if (!this.closed) this.refuse(registration.refused);
       return;
     }

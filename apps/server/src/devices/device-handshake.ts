@@ -16,6 +16,8 @@ export interface Refusal {
   code: DeviceErrorCode;
   message: string;
   closeCode: number;
+  /** The account that refused a device at its device limit: its dashboards are told. */
+  userId?: string;
 }
 
 /** A zod error as the message of an error frame, bounded. */
@@ -58,7 +60,7 @@ export async function registerDevice(db: Db, hello: HelloFrame, now: number, dev
   const outcome = await registerDeviceOnHello(db, user.id, hello.deviceId, hello.device, now, deviceLimit);
   if (outcome.ok) return { userId: user.id, row: outcome.row, created: outcome.created };
   if (outcome.reason === 'device_limit') {
-    return { refused: { code: 'device_limit', message: DEVICE_LIMIT_MESSAGE, closeCode: DEVICE_CLOSE_CODES.deviceLimit } };
+    return { refused: { code: 'device_limit', message: DEVICE_LIMIT_MESSAGE, closeCode: DEVICE_CLOSE_CODES.deviceLimit, userId: user.id } };
   }
   return { refused: { code: 'forbidden', message: 'This device id belongs to another account', closeCode: DEVICE_CLOSE_CODES.forbidden } };
 }

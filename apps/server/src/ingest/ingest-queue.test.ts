@@ -59,6 +59,7 @@ function setup(watching: () => boolean) {
     deviceUpdated: () => {},
     deviceDisconnected: () => {},
     userDefaultsChanged: () => {},
+    deviceLimitReached: () => {},
     itemsUpserted: (_, __, items) => published.push(items),
     routeConsoleChanged: () => {},
     screenCaptureSignal: () => {},
@@ -125,7 +126,7 @@ describe('IngestQueue with concurrent commits (PostgreSQL)', () => {
   it("overlaps commits of different devices and keeps each device's batches in order", async () => {
     const { writer, commits } = gatedWriter();
     const events: LiveEvents = {
-      deviceConnected: () => {}, deviceUpdated: () => {}, deviceDisconnected: () => {}, userDefaultsChanged: () => {},
+      deviceConnected: () => {}, deviceUpdated: () => {}, deviceDisconnected: () => {}, userDefaultsChanged: () => {}, deviceLimitReached: () => {},
       itemsUpserted: () => {}, routeConsoleChanged: () => {}, wantsItems: () => false, screenCaptureSignal: () => {},
     } as LiveEvents;
     const queue = new IngestQueue({ writer, events, log, now: () => 1_700_000_000_000, concurrentCommits: 2 });

@@ -15,6 +15,8 @@ export interface LiveEvents {
   deviceDisconnected(userId: string, device: Device): void;
   /** Items of one device were committed (inserted or completed), in the compact list form. */
   itemsUpserted(userId: string, deviceId: string, items: CompactItem[]): void;
+  /** A new device was refused at the account's device limit. */
+  deviceLimitReached(userId: string, deviceId: string): void;
   /** The app on a device changed its user defaults itself: `groups` is all of them. */
   userDefaultsChanged(userId: string, deviceId: string, groups: UserDefaultsGroup[]): void;
   /** A mocked route's console log changed: `consoleLog` is the whole of it. */

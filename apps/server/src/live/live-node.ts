@@ -55,6 +55,9 @@ export async function createLiveNode(options: LiveNodeOptions): Promise<LiveNode
     itemsUpserted(userId, deviceId, items) {
       viewers.newRequests(userId, deviceId, items);
     },
+    deviceLimitReached(userId, deviceId) {
+      viewers.deviceLimitReached(userId, deviceId);
+    },
     userDefaultsChanged(userId, deviceId, groups) {
       viewers.userDefaultsChanged(userId, deviceId, groups);
     },

@@ -1,5 +1,8 @@
 import type { CompactItem, UserDefaultsGroup, ConsoleEntry, Device, ViewerOutbound } from '@spyglass/protocol';
+import { DEVICE_LIMIT_MESSAGE } from '@spyglass/protocol';
 import { topics, type LiveBus } from './bus';
+
+export const DEVICE_LIMIT_NOTICE_MS = 10_000;
 
 /** How every payload of a device's batch of items starts (see `ViewerPublisher.newRequests`). */
 const BATCH_HEAD = '{"type":"new_requests",';
@@ -36,6 +39,9 @@ export function deviceStatusMessage(device: Device): ViewerOutbound {
  * watching that device, and are not even serialized when nobody can be watching.
  */
 export class ViewerPublisher {
+  /** When each account's dashboards were last told of a device refused at the limit. */
+  private readonly deviceLimitNoticed = new Map<string, number>();
+
   constructor(private readonly bus: LiveBus) {}
 
   deviceStatus(userId: string, device: Device): void {
@@ -64,6 +70,18 @@ export class ViewerPublisher {
   /** To every viewer of the account: the mock routes screen need not watch the device's items. */
   routeConsole(userId: string, deviceId: string, routeId: string, consoleLog: ConsoleEntry[]): void {
     this.toAccount(userId, () => ({ type: 'route_console', deviceId, routeId, consoleLog }));
+  }
+
+  /**
+   * The account's dashboards show the device-limit message (spec 001 §8). A refused device that
+   * keeps trying is told at most once per account every DEVICE_LIMIT_NOTICE_MS.
+   */
+  deviceLimitReached(userId: string, deviceId: string): void {
+    const now = Date.now();
+    if (now - (this.deviceLimitNoticed.get(userId) ?? -Infinity) < DEVICE_LIMIT_NOTICE_MS) return;
+    this.deviceLimitNoticed.set(userId, now);
+    if (this.deviceLimitNoticed.size > 10_000) this.deviceLimitNoticed.clear();
+    this.toAccount(userId, () => ({ type: 'device_limit_reached', deviceId, message: DEVICE_LIMIT_MESSAGE }));
   }
 
   /** To every viewer of the account: the User Defaults view need not watch the device's items. */

@@ -32,6 +32,9 @@ export function useDeviceLiveSync(): void {
     if (live.closeCode !== null && ACCOUNT_CLOSE_CODES.has(live.closeCode)) void queryClient.invalidateQueries({ queryKey: ACCOUNT_QUERY_KEY });
   }, [live.closeCode, queryClient]);
 
+  // Spec 001 §8: a device refused at the account's device limit (it cannot tell anyone itself).
+  useLiveMessage('device_limit_reached', (message) => void toast.error(message.message, { id: 'device-limit' }));
+
   useLiveMessage('device_status', (message) => {
     const devices = queryClient.getQueryData<Device[]>(DEVICES_QUERY_KEY);
     if (!devices) return;

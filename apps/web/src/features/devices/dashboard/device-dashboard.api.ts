@@ -71,6 +71,18 @@ export function useSaveFeatureToggles(deviceId: string) {
   });
 }
 
+/**
+ * POST /devices/{id}/breakpoint (spec 001 §7, 002 §7): the device profile's breakpoint switch. The
+ * server sends it to the device at once (an offline one gets it in its next welcome).
+ */
+export function useSaveBreakpoint(deviceId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (breakpointEnabled: boolean) => api.post(path(deviceId, '/breakpoint'), { breakpointEnabled }, Device, { errorMessage: 'Failed to update device' }),
+    onSuccess: (device) => storeDevice(queryClient, device),
+  });
+}
+
 export const withToggle = (device: Device, toggle: keyof FeatureToggles, on: boolean): Device => ({
   ...device,
   featureToggles: { ...device.featureToggles, [toggle]: on },

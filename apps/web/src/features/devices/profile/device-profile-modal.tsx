@@ -3,7 +3,7 @@ import { QRCodeSVG } from 'qrcode.react';
 import { toast } from 'sonner';
 import { Dialog } from '../../../ui/dialog';
 import { Switch } from '../../../ui/switch';
-import { useSaveFeatureToggles, withToggle } from '../dashboard/device-dashboard.api';
+import { useSaveBreakpoint, useSaveFeatureToggles, withToggle } from '../dashboard/device-dashboard.api';
 import { PlatformIcon } from '../platform-icon';
 import { iconSource, profileSections } from './device-profile-sections';
 import './device-profile.css';
@@ -69,6 +69,24 @@ export function DeviceProfileModal({ device, open, onOpenChange }: { device: Dev
   );
 }
 
+/** The breakpoint setting: a switch that tells the device at once (pausing requests comes later). */
+function BreakpointToggle({ device }: { device: Device }) {
+  const save = useSaveBreakpoint(device.id);
+  const checked = save.isPending ? save.variables : device.breakpointEnabled;
+  return (
+    <div className="profile-toggle">
+      <div className="profile-toggle-text">
+        <span className="profile-toggle-label">Breakpoints</span>
+        <span className="profile-toggle-description">Requests the device may pause</span>
+      </div>
+      <Switch label="Breakpoints" checked={checked} disabled={save.isPending} onChange={(event) => save.mutate(event.currentTarget.checked, {
+        onSuccess: () => toast.success('Device updated'),
+        onError: () => toast.error('Failed to update device'),
+      })} />
+    </div>
+  );
+}
+
 /** Spec 001 §4: each switch flips at once and saves the whole device. */
 function FeatureToggleList({ device }: { device: Device }) {
   const save = useSaveFeatureToggles(device.id);
@@ -90,6 +108,7 @@ function FeatureToggleList({ device }: { device: Device }) {
           <Switch label={t.label} checked={device.featureToggles[t.key]} onChange={(event) => toggle(t.key, event.currentTarget.checked)} />
         </div>
       ))}
+      <BreakpointToggle device={device} />
     </section>
   );
 }
