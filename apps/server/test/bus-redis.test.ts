@@ -196,4 +196,20 @@ describeApi('scale-out over Redis', () => {
     await viewerA.close();
     await viewerB.close();
   });
+
+  // Issue 12, defect 8: a revoked token's or deleted account's viewers used to keep receiving
+  // items for up to 30 s (the heartbeat's token check).
+  it.skipIf(!redisAvailable)('closes the viewers on node B at once when the token is signed out, or the account deleted, on node A', async () => {
+    const account = await signUp(nodeA.url);
+    const signedOut = await connectViewer(nodeB.url, account.token);
+    const closedOut = closeOf(signedOut.ws);
+    expect((await apiClient(nodeA.url, account.token).post('/v1/auth/logout')).status).toBe(200);
+    expect((await closedOut).code).toBe(4401);
+
+    const owner = await signUp(nodeA.url);
+    const viewer = await connectViewer(nodeB.url, owner.token);
+    const closed = closeOf(viewer.ws);
+    expect((await owner.api.delete(`/v1/user/${owner.profile.id}`)).status).toBe(200);
+    expect((await closed).code).toBe(4401);
+  });
 });
