@@ -66,7 +66,9 @@ const videoFrames = (page: Page) => page.evaluate(`(() => {
 
 /** Waits for decoded frames, and for more of them: the stream is live, not one frozen picture. */
 async function expectFramesFlowing(page: Page): Promise<{ width: number; height: number }> {
-  await expect.poll(async () => (await videoFrames(page))?.width ?? 0, { timeout: 20_000 }).toBeGreaterThan(0);
+  await expect.poll(async () => (await videoFrames(page))?.width ?? 0, { timeout: 20_000 }).toBeGreaterThan(0).catch(async (error: Error) => {
+    throw new Error(`no frames; the sidebar shows: ${await panel(page).innerText().catch(() => '(nothing)')}`, { cause: error });
+  });
   const first = (await videoFrames(page))!;
   await expect.poll(async () => (await videoFrames(page))?.frames ?? 0, { timeout: 10_000 }).toBeGreaterThan(first.frames + 10);
   return first;
@@ -192,6 +194,25 @@ describe('remote screen capture', () => {
     const granted = await gather(fresh.iceServers.find((server) => server.username)!);
     expect(granted.types).toContain('relay');
     expect(granted.errors).not.toContain(401);
+  });
+
+  it('shows the device emulator\'s emulated screen, which it broadcasts like an app', async () => {
+    const { context, page: emulator } = await signedInContext(mediaBrowser, env.server, account);
+    contexts.push(context);
+    await emulator.goto('/device-emulator');
+    await emulator.getByLabel('Name').fill('Emulated Pixel');
+    await emulator.getByRole('button', { name: 'Start' }).click();
+    await visible(emulator.getByRole('status', { name: 'Status' }).getByText('Online'));
+    const devices = (await (await fetch(`${env.server.url}/v1/devices`, { headers: { authorization: `Bearer ${account.token}` } })).json()) as { id: string; name: string }[];
+    const emulated = devices.find((device) => device.name === 'Emulated Pixel')!;
+
+    const { page } = await dashboard(emulated.id);
+    await page.getByRole('button', { name: 'Capture Screen' }).click();
+    const { width, height } = await expectFramesFlowing(page);
+    // The emulated phone's portrait screen, drawn at twice its CSS size.
+    expect(height).toBeGreaterThan(width);
+    await page.getByRole('button', { name: 'Stop Capture' }).click();
+    await visible(page.getByText('Screen capture ended'));
   });
 
   it('shows every state of the sidebar: idle, connecting, denied, failed, not supported', async () => {

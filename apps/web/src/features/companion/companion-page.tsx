@@ -4,7 +4,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useDocumentTitle } from '../../lib/document-title';
 import { Button } from '../../ui/button';
 import { Logo } from '../../ui/logo';
-import { EmulatedScreen, screenshotOf } from '../device-emulator/emulated-screen';
+import { EmulatedScreen, screenshotOf, screenStreamOf } from '../device-emulator/emulated-screen';
 import { useBrowserDevice } from '../device-emulator/use-browser-device';
 import './companion.css';
 
@@ -38,6 +38,7 @@ export function CompanionPage() {
     apiKey,
     installIdKey: INSTALL_ID_KEY,
     screenshot: () => screenshotOf(screen.current, `${name} screen`),
+    screenStream: () => screenStreamOf(screen.current),
     onOpenSheet: () => setSheetOpen(true),
   });
   const { start } = device;

@@ -8,7 +8,7 @@ import { useDocumentTitle } from '../../lib/document-title';
 import { Button } from '../../ui/button';
 import { PageHeader } from '../../ui/page-header';
 import { clearEmulatorItems } from './device-emulator.api';
-import { EmulatedScreen, screenshotOf } from './emulated-screen';
+import { EmulatedScreen, screenshotOf, screenStreamOf } from './emulated-screen';
 import { useBrowserDevice, type BrowserDeviceFields } from './use-browser-device';
 import '../devices/devices.css';
 import './device-emulator.css';
@@ -35,6 +35,7 @@ export function DeviceEmulatorPage() {
     apiKey,
     installIdKey: EMULATOR_INSTALL_ID_KEY,
     screenshot: () => screenshotOf(screen.current, `${fields.name} screen`),
+    screenStream: () => screenStreamOf(screen.current),
     onOpenSheet: () => setSheetOpen(true),
   });
   const running = device.client !== null;

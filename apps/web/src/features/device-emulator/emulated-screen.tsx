@@ -52,6 +52,24 @@ export async function screenshotOf(canvas: HTMLCanvasElement | null, name: strin
   return { image: new Uint8Array(await blob.arrayBuffer()), name, mimeType: 'image/png', width: canvas.width, height: canvas.height };
 }
 
+/**
+ * The canvas as a video stream for the dashboard's Capture Screen. A canvas stream carries a frame
+ * only when the canvas was drawn on, and the screen is redrawn only when it changes: one pixel is
+ * written back ten times a second, so a viewer sees the screen at once and keeps receiving it
+ * while nothing moves.
+ */
+export function screenStreamOf(canvas: HTMLCanvasElement | null): MediaStream {
+  const context = canvas?.getContext('2d');
+  if (!canvas || !context) throw new Error('The emulated screen is not shown');
+  const stream = canvas.captureStream(10);
+  const [track] = stream.getVideoTracks();
+  const timer = window.setInterval(() => {
+    if (track?.readyState !== 'live') window.clearInterval(timer);
+    else context.putImageData(context.getImageData(0, 0, 1, 1), 0, 0);
+  }, 100);
+  return stream;
+}
+
 const COLORS = { background: '#f4f5fb', bar: '#5b5bd6', card: '#ffffff', text: '#1c1c28', muted: '#6b6f80', online: '#1f9d55', offline: '#b0b3c0', error: '#d64545' };
 const FONT = 'system-ui, -apple-system, "Segoe UI", sans-serif';
 

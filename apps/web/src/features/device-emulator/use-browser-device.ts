@@ -24,6 +24,8 @@ export interface BrowserDeviceOptions {
   installIdKey: string;
   /** Answers the dashboard's Take Screenshot with the picture of the page's emulated screen. */
   screenshot(): Promise<ScreenshotInput>;
+  /** What the dashboard's Capture Screen shows: a stream of the page's emulated screen. */
+  screenStream(): MediaStream;
   /** Answers Open Debug Window. */
   onOpenSheet(): void;
 }
@@ -60,6 +62,7 @@ export function useBrowserDevice(options: BrowserDeviceOptions) {
       device: { ...fields, simulator: true, systemName: fields.platform === 'ios' ? 'iOS' : fields.platform === 'android' ? 'Android' : 'Web' },
       capture: { fetch: false, xhr: false, console: false },
       screenshotCapturer: () => latest.current.screenshot(),
+      screenCapture: { stream: () => latest.current.screenStream() },
       onOpenSheet: () => latest.current.onOpenSheet(),
     });
     started.on('status', setStatus);
