@@ -56,6 +56,8 @@ export interface AdminUserListRow {
   traffic_used: number;
   num_requests: number;
   traffic_limit: number | null;
+  /** With a search: how many accounts match it (the same on every row). */
+  matching: number | null;
 }
 
 /** `%text%` for LIKE with its wildcards taken literally (both engines are told the escape character). */
@@ -124,14 +126,41 @@ function sortExpression(eb: Eb, cols: ReturnType<typeof columns>, sort: AdminSor
   }
 }
 
-/** One page of the admin list, sorted on the server; ties by id so pages never overlap. */
+/**
+ * One page of the admin list, sorted on the server; ties by id so pages never overlap. The page's
+ * ids are chosen first (sorting carries only the id and the sort key), then its columns are
+ * computed for those rows alone: a sort would otherwise compute every matching account's.
+ */
 export async function findAdminUsers(database: DatabaseHandle, query: AdminListQuery, facts: AdminPlanFacts): Promise<AdminUserListRow[]> {
   const { db, engine } = database;
   const eb = expressionBuilder<Tables, 'u' | 's'>();
   const cols = columns(eb, engine, facts);
-  const isFree = facts.freeForAll ? sql<number>`1` : sql<number>`${eb.ref('u.is_free_user')}`;
-  let select = base(db)
+  let pageQuery = base(db)
     .where((w) => exclusions(w, query, true))
+    .select([
+      'u.id',
+      // With a search every account is read anyway: the count comes with the page, in the same scan.
+      (query.search ? sql<number | null>`count(*) over ()` : sql<number | null>`null`).as('matching'),
+    ]);
+  if (query.sort === 'createdAt' || query.sort === 'email') {
+    const column = eb.ref(query.sort === 'createdAt' ? 'u.created_at' : 'u.email');
+    // Without a search the first page is read off the index in order. With one, walking the
+    // index in order tests the search row by row in index order until a page is found (a rare
+    // term visits every account); `|| ''` / `+ 0` keep SQLite to one sequential scan and a sort
+    // of the matches instead.
+    const unindexed = query.sort === 'createdAt' ? sql`${column} + 0` : sql`${column} || ''`;
+    pageQuery = pageQuery.orderBy(query.search ? unindexed : column, query.order);
+  } else {
+    const by = sortExpression(eb, cols, query.sort);
+    // Empty values last in either direction, on both engines (they order NULL differently).
+    pageQuery = pageQuery.orderBy(sql`case when ${by} is null then 1 else 0 end`).orderBy(sql`${by}`, query.order);
+  }
+  const page = await pageQuery.orderBy('u.id', query.order).limit(query.limit).offset(query.offset).execute();
+  if (page.length === 0) return [];
+
+  const isFree = facts.freeForAll ? sql<number>`1` : sql<number>`${eb.ref('u.is_free_user')}`;
+  const rows = await base(db)
+    .where('u.id', 'in', page.map((p) => p.id))
     .select([
       'u.id', 'u.email', 'u.created_at', 'u.is_demo', 'u.is_locked', 's.stripe_customer_id as customer_id',
       eb.case().when(isTestUser(eb, query)).then(1).else(0).end().as('is_test'),
@@ -139,58 +168,66 @@ export async function findAdminUsers(database: DatabaseHandle, query: AdminListQ
       cols.devices.as('devices'), cols.latestRequest.as('latest_request'), cols.trafficUsed.as('traffic_used'),
       cols.numRequests.as('num_requests'), cols.trafficLimit.as('traffic_limit'), cols.plan.as('plan'), cols.status.as('status'),
       cols.billingCycle.as('billing_cycle'), cols.canceledAt.as('canceled_at'),
-    ]);
-  if (query.sort === 'createdAt' || query.sort === 'email') {
-    select = select.orderBy(query.sort === 'createdAt' ? 'u.created_at' : 'u.email', query.order);
-  } else {
-    const by = sortExpression(eb, cols, query.sort);
-    // Empty values last in either direction, on both engines (they order NULL differently).
-    select = select.orderBy(sql`case when ${by} is null then 1 else 0 end`).orderBy(sql`${by}`, query.order);
-  }
-  const rows = await select.orderBy('u.id', query.order).limit(query.limit).offset(query.offset).execute();
-  return rows.map((row) => ({
-    ...row,
-    plan: String(row.plan),
-    status: String(row.status),
-    billing_cycle: row.billing_cycle === null ? null : String(row.billing_cycle),
-    devices: Number(row.devices ?? 0),
-    latest_request: row.latest_request === null ? null : Number(row.latest_request),
-    traffic_used: Number(row.traffic_used ?? 0),
-    num_requests: Number(row.num_requests ?? 0),
-    traffic_limit: row.traffic_limit === null ? null : Number(row.traffic_limit),
-    canceled_at: row.canceled_at === null ? null : Number(row.canceled_at),
-    is_test: Number(row.is_test),
-    is_free: Number(row.is_free),
-  }));
+    ])
+    .execute();
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const matching = page[0]!.matching === null ? null : Number(page[0]!.matching);
+  return page.flatMap(({ id }) => {
+    const row = byId.get(id);
+    return row ? [{
+      ...row,
+      plan: String(row.plan),
+      status: String(row.status),
+      billing_cycle: row.billing_cycle === null ? null : String(row.billing_cycle),
+      devices: Number(row.devices ?? 0),
+      latest_request: row.latest_request === null ? null : Number(row.latest_request),
+      traffic_used: Number(row.traffic_used ?? 0),
+      num_requests: Number(row.num_requests ?? 0),
+      traffic_limit: row.traffic_limit === null ? null : Number(row.traffic_limit),
+      canceled_at: row.canceled_at === null ? null : Number(row.canceled_at),
+      is_test: Number(row.is_test),
+      is_free: Number(row.is_free),
+      matching,
+    }] : [];
+  });
 }
 
 /** Rows matching the exclusions and the search: the heading's count. */
 export async function countAdminUsers(db: Db, filter: AdminListFilter): Promise<number> {
-  const row = await base(db).where((eb) => exclusions(eb, filter, true)).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const row = await db.selectFrom('users as u').where((eb) => exclusions(eb as unknown as Eb, filter, true))
+    .select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
-/** Spec 000 §2.7 KPI cards, in one pass over the accounts the list keeps (its search aside). */
+/**
+ * Spec 000 §2.7 KPI cards over the accounts the list keeps (its search aside): the totals in one
+ * pass over the accounts, the active plans from the subscriptions, the smaller table.
+ */
 export async function adminKpis(db: Db, filter: AdminListFilter, facts: AdminPlanFacts) {
-  const activeOn = (eb: Eb, plan: PlanId) => eb.fn.sum<number>(
-    facts.freeForAll ? sql<number>`0` : eb.case().when(eb.and([eb('s.plan', '=', plan), eb('s.status', '=', 'active'), eb('u.is_free_user', '=', 0)])).then(1).else(0).end(),
-  );
-  const row = await base(db)
-    .where((eb) => exclusions(eb, filter, false))
+  const kept = { ...filter, search: null };
+  const totals = await db.selectFrom('users as u')
+    .where((eb) => exclusions(eb as unknown as Eb, kept, false))
     .select((eb) => [
       eb.fn.countAll<number>().as('total'),
       eb.fn.sum<number>(eb.case().when('u.created_at', '>', facts.trialStartedAfter).then(1).else(0).end()).as('on_trial'),
-      activeOn(eb, 'team').as('team'),
-      activeOn(eb, 'pro').as('pro'),
-      activeOn(eb, 'enterprise').as('enterprise'),
     ])
     .executeTakeFirstOrThrow();
+  const active = { team: 0, pro: 0, enterprise: 0 };
+  if (!facts.freeForAll) {
+    const plans = await db.selectFrom('subscriptions as s').innerJoin('users as u', 'u.id', 's.user_id')
+      .where('s.status', '=', 'active').where('s.plan', 'in', ['team', 'pro', 'enterprise']).where('u.is_free_user', '=', 0)
+      .where((eb) => exclusions(eb as unknown as Eb, kept, false))
+      .select((eb) => ['s.plan', eb.fn.countAll<number>().as('n')])
+      .groupBy('s.plan')
+      .execute();
+    for (const row of plans) active[row.plan as keyof typeof active] = Number(row.n);
+  }
   return {
-    totalUsers: Number(row.total ?? 0),
-    onTrial: Number(row.on_trial ?? 0),
-    teamActive: Number(row.team ?? 0),
-    proActive: Number(row.pro ?? 0),
-    enterpriseActive: Number(row.enterprise ?? 0),
+    totalUsers: Number(totals.total ?? 0),
+    onTrial: Number(totals.on_trial ?? 0),
+    teamActive: active.team,
+    proActive: active.pro,
+    enterpriseActive: active.enterprise,
   };
 }
 

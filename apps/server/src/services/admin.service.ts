@@ -1,5 +1,5 @@
 import {
-  PLANS, TRIAL_MS, type AdminClient, type AdminUserPatch, type AdminUserRow, type AdminUsersQuery, type AdminUsersResponse, type PlanId,
+  PLANS, TRIAL_MS, type AdminClient, type AdminUserPatch, type AdminKpis, type AdminUserRow, type AdminUsersQuery, type AdminUsersResponse, type PlanId,
 } from '@spyglass/protocol';
 import type { z } from 'zod';
 import type { AppContext } from '../context';
@@ -25,15 +25,35 @@ function listFilter(ctx: AppContext, query: ListQuery): AdminListFilter {
   return { search: query.search || null, hideDemoUsers: query.hideDemoUsers, includeTestUsers: query.includeTestUsers, testEmailDomains, testEmailMarker };
 }
 
+/**
+ * The KPI totals change slowly and cost a pass over every account: each node keeps them this
+ * long per set of exclusions (and forgets them when one of its admins changes an account).
+ */
+const KPI_TTL_MS = 30_000;
+const kpiCache = new WeakMap<AppContext, Map<string, { at: number; kpis: Promise<AdminKpis> }>>();
+
+function cachedKpis(ctx: AppContext, filter: AdminListFilter, facts: AdminPlanFacts): Promise<AdminKpis> {
+  let byFilter = kpiCache.get(ctx);
+  if (!byFilter) kpiCache.set(ctx, (byFilter = new Map()));
+  const key = `${filter.hideDemoUsers}:${filter.includeTestUsers}`;
+  const now = ctx.now();
+  const hit = byFilter.get(key);
+  if (hit && now - hit.at < KPI_TTL_MS) return hit.kpis;
+  const kpis = adminKpis(ctx.db, filter, facts);
+  byFilter.set(key, { at: now, kpis });
+  kpis.catch(() => byFilter.delete(key));
+  return kpis;
+}
+
 /** `GET /admin/users`: one page of the admin list, its count and the KPI totals (spec 000 §2.7). */
 export async function listAdminUsers(ctx: AppContext, query: ListQuery): Promise<AdminUsersResponse> {
   const filter = listFilter(ctx, query);
   const facts = planFacts(ctx);
-  const [rows, total, kpis] = await Promise.all([
+  const [rows, kpis] = await Promise.all([
     findAdminUsers(ctx.database, { ...filter, sort: query.sort, order: query.order, offset: query.offset, limit: query.limit }, facts),
-    countAdminUsers(ctx.db, filter),
-    adminKpis(ctx.db, filter, facts),
+    cachedKpis(ctx, filter, facts),
   ]);
+  const total = rows[0]?.matching ?? await countAdminUsers(ctx.db, filter);
   const devices = await findDevicesOfUsers(ctx.db, rows.map((row) => row.id));
   const now = ctx.now();
   return {
@@ -89,6 +109,7 @@ export async function updateAdminUser(ctx: AppContext, adminId: string, userId: 
     ...(patch.isFreeUser === undefined ? {} : { is_free_user: patch.isFreeUser ? 1 : 0 }),
   };
   if (!(await setAdminFlags(ctx.db, userId, flags, ctx.now()))) throw notFound('User not found');
+  kpiCache.delete(ctx);
 }
 
 /** ADMIN_EMAILS at start-up: the listed accounts, once their address is verified, are the admins. */
