@@ -63,7 +63,8 @@ export class Delivery {
   acked(seq: number): void {
     this.outbox.ack(seq);
     this.settle();
-    this.pump();
+    // A full batch goes into the freed slot at once; a partial one still waits for the flush timer.
+    this.pump(this.outbox.hasFullBatch);
   }
 
   /** A refusal that names a batch (the error itself is reported by the client). */
