@@ -1,9 +1,15 @@
 import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
 import { WebSocket } from 'ws';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { SCREEN_CAPTURE_TEXTS, type ServerFrame } from '@spyglass/protocol';
-import { apiClient, describeApi, signUp, startTestServer, type TestServer } from './helpers';
+import { TEST_DATABASE_URL } from './global-setup';
+import { apiClient, describeApi, engine, signUp, startTestServer, type TestServer } from './helpers';
 import { connectDevice, connectViewer, type DeviceClient } from './live-clients';
+import { REDIS_URL, probeRedis } from './support/redis';
 
 const TURN_SECRET = 'turn-shared-secret';
 const SDP = 'v=0\r\no=- 1 2 IN IP4 127.0.0.1\r\ns=-\r\nt=0 0\r\n';
@@ -28,9 +34,6 @@ describeApi('screen capture', () => {
     for (const viewer of viewers) await viewer.subscribe(device.deviceId);
     return { ...account, device, viewers };
   }
-
-  const frameOf = <T extends ServerFrame['type']>(device: DeviceClient, type: T, viewerId: string) =>
-    device.inbox.next((f): f is Extract<ServerFrame, { type: T }> => f.type === type && (f as { viewerId?: string }).viewerId === viewerId, `${type} for ${viewerId}`);
 
   it('hands out time-limited TURN REST credentials that the shared secret verifies', async () => {
     expect((await apiClient(server.url).get('/v1/screen-capture/turn')).status).toBe(401);
@@ -64,8 +67,8 @@ describeApi('screen capture', () => {
     viewer!.send({ type: 'answer', target: device.deviceId, sdp: SDP });
     viewer!.send({ type: 'candidate', target: device.deviceId, candidate: candidate(2) });
     // The server names the viewer: the device answers it, not whoever the message claims to be.
-    expect(await frameOf(device, 'answer', viewer!.connectionId)).toEqual({ type: 'answer', viewerId: viewer!.connectionId, sdp: SDP });
-    expect(await frameOf(device, 'candidate', viewer!.connectionId)).toEqual({ type: 'candidate', viewerId: viewer!.connectionId, candidate: candidate(2) });
+    expect(await frameOfDevice(device, 'answer', viewer!.connectionId)).toEqual({ type: 'answer', viewerId: viewer!.connectionId, sdp: SDP });
+    expect(await frameOfDevice(device, 'candidate', viewer!.connectionId)).toEqual({ type: 'candidate', viewerId: viewer!.connectionId, candidate: candidate(2) });
 
     // The other dashboard of the account got none of this viewer's signalling.
     await other!.subscribe(device.deviceId);
@@ -186,8 +189,69 @@ describeApi('screen capture', () => {
     device.ws.send(JSON.stringify({ type: 'candidate', viewerId: watching!.connectionId, candidate: candidate(6) }));
     expect((await watching!.next('candidate')).candidate).toEqual(candidate(6));
     watching!.send({ type: 'answer', target: device.deviceId, sdp: SDP });
-    expect(await frameOf(device, 'answer', watching!.connectionId)).toMatchObject({ sdp: SDP });
+    expect(await frameOfDevice(device, 'answer', watching!.connectionId)).toMatchObject({ sdp: SDP });
     expect(watching!.inbox.all.some((m) => m.type === 'screen_capture_refused')).toBe(false);
     await device.close();
   });
 });
+
+const redisAvailable = await probeRedis();
+
+describeApi('screen capture across two nodes over Redis', () => {
+  const shared = `sg_capture_${crypto.randomBytes(4).toString('hex')}`;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'spyglass-capture-'));
+  let nodeA: TestServer;
+  let nodeB: TestServer;
+  beforeAll(async () => {
+    if (!redisAvailable) return;
+    const options = { config: { dataDir, redisUrl: REDIS_URL }, database: { pgSchema: shared } };
+    nodeA = await startTestServer(options);
+    nodeB = await startTestServer(options);
+  });
+  afterAll(async () => {
+    await nodeA?.close();
+    await nodeB?.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    if (engine === 'postgres') {
+      const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
+      await client.connect();
+      await client.query(`DROP SCHEMA IF EXISTS "${shared}" CASCADE`);
+      await client.end();
+    }
+  });
+
+  it.skipIf(!redisAvailable)('relays a capture between a device on node A and a viewer on node B, and nobody else\'s', async () => {
+    const account = await signUp(nodeA.url);
+    const device = await connectDevice(nodeA.url, account.profile.apiKey);
+    const viewer = await connectViewer(nodeB.url, account.token);
+    await viewer.subscribe(device.deviceId);
+    const start = await apiClient(nodeB.url, account.token).get(`/v1/devices/${device.deviceId}/start-capture-screen?viewerId=${viewer.connectionId}`);
+    expect(start.status).toBe(200);
+
+    device.ws.send(JSON.stringify({ type: 'offer', viewerId: viewer.connectionId, sdp: SDP }));
+    device.ws.send(JSON.stringify({ type: 'candidate', viewerId: viewer.connectionId, candidate: candidate(7) }));
+    expect(await viewer.next('offer')).toEqual({ type: 'offer', deviceId: device.deviceId, sdp: SDP });
+    expect((await viewer.next('candidate')).candidate).toEqual(candidate(7));
+    viewer.send({ type: 'answer', target: device.deviceId, sdp: SDP });
+    viewer.send({ type: 'candidate', target: device.deviceId, candidate: candidate(8) });
+    expect(await frameOfDevice(device, 'answer', viewer.connectionId)).toMatchObject({ sdp: SDP });
+    expect(await frameOfDevice(device, 'candidate', viewer.connectionId)).toMatchObject({ candidate: candidate(8) });
+
+    // Another account's viewer on node B names the device: nothing reaches it.
+    const stranger = await signUp(nodeB.url);
+    const spy = await connectViewer(nodeB.url, stranger.token);
+    spy.send({ type: 'answer', target: device.deviceId, sdp: SDP });
+    expect(await spy.next('screen_capture_unavailable')).toMatchObject({ deviceId: device.deviceId });
+
+    await device.close();
+    expect(await viewer.next('screen_capture_ended')).toMatchObject({ message: 'The device disconnected' });
+    expect(device.inbox.all.filter((f) => f.type === 'answer')).toHaveLength(1);
+    await viewer.close();
+    await spy.close();
+  });
+});
+
+/** The next signalling frame of one type the server wrote to the device for one viewer. */
+function frameOfDevice<T extends ServerFrame['type']>(device: DeviceClient, type: T, viewerId: string) {
+  return device.inbox.next((f): f is Extract<ServerFrame, { type: T }> => f.type === type && (f as { viewerId?: string }).viewerId === viewerId, `${type} for ${viewerId}`);
+}
