@@ -36,6 +36,7 @@ describe('device gaps', () => {
     const extra = await TestDevice.connect(env.server.url);
     extra.hello(account.profile.apiKey, 'one-too-many');
     await visible(page.getByText('Maximum number of devices reached: Please contact support to increase your limit'));
+    await screenshotBothSchemes(page, 'device-limit-toast');
     await extra.closed;
   });
 
@@ -60,6 +61,7 @@ describe('device gaps', () => {
     expect(saved.request().postDataJSON()).toEqual({ breakpointEnabled: true });
     await expect.poll(() => client.breakpointEnabled).toBe(true);
     expect(await breakpoints.isChecked()).toBe(true);
+    await screenshotBothSchemes(page, 'device-profile-breakpoints');
     await page.keyboard.press('Escape');
 
     // The empty list's Learn More opens the SDK's quick start, served by Spyglass.
