@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { SCREEN_CAPTURE_TEXTS } from '@spyglass/protocol';
 import { createSpyglass, type SpyglassClient } from '@spyglass/sdk';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { WebSocket } from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInContext, signUpByApi, type TestAccount } from './support/accounts';
 import { FAKE_MEDIA_ARGS, launchBrowser, newContext, recordPageErrors } from './support/browser';
@@ -131,6 +132,22 @@ describe('remote screen capture', () => {
     expect(await page.locator('.shell-right').evaluate((el) => (el as unknown as { offsetWidth: number }).offsetWidth)).toBe(320);
     expect(await panel(page).getByRole('status').innerText()).toBe('Live');
     await screenshotBothSchemes(page, 'screen-capture-live');
+
+    // Another live connection of the account sends malformed signalling: it is refused, and the
+    // stream on the dashboard plays on.
+    const sloppy = new WebSocket(`${env.server.url.replace(/^http/, 'ws')}/ws?type=viewer&token=${encodeURIComponent(account.token)}`);
+    const refusals: string[] = [];
+    sloppy.on('message', (data) => {
+      const message = JSON.parse(data.toString()) as { type: string; message?: string };
+      if (message.type === 'screen_capture_refused') refusals.push(message.message ?? '');
+    });
+    await new Promise((resolve, reject) => sloppy.once('open', resolve).once('error', reject));
+    sloppy.send(JSON.stringify({ type: 'answer', target: phone.deviceId, sdp: 7 }));
+    sloppy.send(JSON.stringify({ type: 'candidate', target: phone.deviceId, candidate: { sdpMid: '0' } }));
+    await expect.poll(() => refusals).toHaveLength(2);
+    sloppy.close();
+    await expectFramesFlowing(page);
+    expect(await panel(page).getAttribute('data-state')).toBe('live');
 
     await page.getByRole('button', { name: 'Stop Capture' }).click();
     await visible(page.getByText('Screen capture ended'));
