@@ -1,4 +1,4 @@
-import { RESEND_COOLDOWN } from '@spyglass/protocol';
+import { RESEND_COOLDOWN, type Profile } from '@spyglass/protocol';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { CircleCheck, CircleX } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
@@ -31,10 +31,13 @@ export function VerifyEmailPage() {
 
   // A query, not an effect: the link is single-use, and a query runs it once however often the
   // page renders (React's strict mode mounts twice in development).
+  // Kept apart from the query cache: a confirmed e-mail change signs this browser out, which
+  // drops every cached answer, and the link cannot be used twice.
+  const [verifiedProfile, setVerifiedProfile] = useState<Profile | null>(null);
   const verification = useQuery({
     queryKey: ['verify-email', token],
     queryFn: () => verifyEmail(token!),
-    enabled: token !== null && token !== '',
+    enabled: token !== null && token !== '' && verifiedProfile === null,
     retry: false,
     staleTime: Infinity,
     gcTime: Infinity,
@@ -42,14 +45,16 @@ export function VerifyEmailPage() {
     refetchOnReconnect: false,
   });
 
-  const verifiedProfile = verification.data;
+  useEffect(() => {
+    if (verification.data) setVerifiedProfile(verification.data);
+  }, [verification.data]);
   const { profile: currentProfile, setProfile } = auth;
   const queryClient = useQueryClient();
   // A confirmed e-mail change signs every browser out, this one included: reloading the account
   // meets the revoked token, and the page then offers to sign in with the new address.
   const [emailChanged, setEmailChanged] = useState(false);
   useEffect(() => {
-    if (!verifiedProfile || currentProfile?.id !== verifiedProfile.id) return;
+    if (!verifiedProfile || !currentProfile || currentProfile.id !== verifiedProfile.id) return;
     if (currentProfile.email !== verifiedProfile.email) {
       setEmailChanged(true);
       void queryClient.invalidateQueries({ queryKey: ACCOUNT_QUERY_KEY });
@@ -59,7 +64,8 @@ export function VerifyEmailPage() {
   }, [verifiedProfile, currentProfile, setProfile, queryClient]);
 
   if (!token) return <Failed message="Invalid verification link" />;
-  if (verification.isPending) {
+  const result = verifiedProfile ?? verification.data ?? null;
+  if (!result && verification.isPending) {
     return (
       <AuthLayout title="Verifying your email">
         <div className="verify-state" role="status">
@@ -69,7 +75,7 @@ export function VerifyEmailPage() {
       </AuthLayout>
     );
   }
-  if (verification.isError) {
+  if (!result) {
     const message = verification.error instanceof ApiError && verification.error.status !== 0 && verification.error.status < 500
       ? verification.error.message
       : VERIFY_FAILED;
@@ -80,11 +86,11 @@ export function VerifyEmailPage() {
       <div className="verify-state">
         <CircleCheck className="verify-icon verify-icon-success" size={36} aria-hidden="true" />
         <p className="verify-message">{VERIFIED}</p>
-        {emailChanged && <p className="verify-message">{`Your email is now ${verification.data.email}. Please sign in again.`}</p>}
+        {emailChanged && <p className="verify-message">{`Your email is now ${result.email}. Please sign in again.`}</p>}
         {auth.isAuthenticated && !emailChanged ? (
           <Link className="btn btn-primary btn-lg" to="/devices">Continue to Spyglass</Link>
         ) : (
-          <Link className="btn btn-primary btn-lg" to={`/signin?email=${encodeURIComponent(verification.data.email)}`}>Sign In</Link>
+          <Link className="btn btn-primary btn-lg" to={`/signin?email=${encodeURIComponent(result.email)}`}>Sign In</Link>
         )}
       </div>
     </AuthLayout>

@@ -72,7 +72,7 @@ export function ChangeEmailDialog({ profile, onClose, onRequested }: {
       open
       onOpenChange={(open) => !open && onClose()}
       title="Change Email"
-      description={`Your email is ${profile.email}. It changes once you open the link we send to the new address; we also tell ${profile.email}.`}
+      description={`Your current email is ${profile.email}. The change takes effect when you open the link we send to the new address, and we let your current address know.`}
       actions={done ? <Button variant="primary" onClick={onClose}>Done</Button> : (
         <>
           <Button variant="ghost" onClick={onClose}>Cancel</Button>
