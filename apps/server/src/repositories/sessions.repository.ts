@@ -89,6 +89,15 @@ const BLOB_COLUMNS: Array<{ column: 'request_body_blob' | 'response_body_blob' |
   { column: 'image_blob', field: 'image' },
 ];
 
+/**
+ * The rows of `deviceId` among `ids`, found through the (user_id, id) index: on SQLite the unary
+ * plus keeps the planner from walking the device's (user_id, device_id, num) index instead, which
+ * reads every item of the device for each batch.
+ */
+function ofDevice(engine: DatabaseHandle['engine'], deviceId: string) {
+  return engine === 'postgres' ? sql<boolean>`device_id = ${deviceId}` : sql<boolean>`+device_id = ${deviceId}`;
+}
+
 /** Ids per statement when a session is saved: each batch is its own short statement. */
 const SAVE_BATCH = 1000;
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -111,7 +120,7 @@ export async function createSession(database: DatabaseHandle, blobs: BlobStore, 
   for (let i = 0; i < ids.length; i += SAVE_BATCH) {
     chosen.push(...await db.selectFrom('items').select(['id', 'num'])
       .where('user_id', '=', input.userId)
-      .where('device_id', '=', input.device.id)
+      .where(ofDevice(engine, input.device.id))
       .where(idIn(engine, ids.slice(i, i + SAVE_BATCH)))
       .execute());
     await nextTurn();
@@ -143,7 +152,7 @@ export async function createSession(database: DatabaseHandle, blobs: BlobStore, 
           .select(sql<number>`row_number() over (order by num) + ${offset}`.as('num'))
           .select(COPIED_COLUMNS)
           .where('user_id', '=', input.userId)
-          .where('device_id', '=', input.device.id)
+          .where(ofDevice(engine, input.device.id))
           .where(idIn(engine, batch));
         const result = await trx.insertInto('session_items')
           .columns(['session_id', 'num', ...COPIED_COLUMNS])
