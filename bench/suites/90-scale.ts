@@ -17,6 +17,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { Redis } from 'ioredis';
 import pg from 'pg';
 import { WebSocket } from 'ws';
 import { CLIENT_BUILD, CLIENT_BUILD_HEADER, CLIENT_VERSION, CLIENT_VERSION_HEADER, DEVICE_LIMIT, DEVICE_LIMITS, PROTOCOL_VERSION, type DeviceItem } from '@spyglass/protocol';
@@ -45,7 +46,7 @@ async function startNode(env: Record<string, string>): Promise<Node> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'spyglass-bench-scale-'));
   const proc = spawnNodeProcess(SERVER_MAIN, {
     PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '', LOG_LEVEL: 'info',
-    AUTH_RATE_LIMIT_PER_IP: '100000', AUTH_RATE_LIMIT_PER_EMAIL: '100000', ...UNLIMITED, ...env,
+    AUTH_RATE_LIMIT_PER_IP: '100000', AUTH_RATE_LIMIT_PER_EMAIL: '100000', MAX_CONNECTIONS_PER_IP: '0', ...UNLIMITED, ...env,
   });
   const url = await proc.url.catch(() => {
     throw new Error(proc.output());
@@ -97,6 +98,13 @@ async function signUp(url: string): Promise<{ token: string; apiKey: string; id:
   return { token: body.token, apiKey: body.profile.apiKey, id: body.profile.id };
 }
 
+/** Accounts a few at a time: each sign-up hashes a password, which takes memory and a thread. */
+async function signUpMany(url: string, count: number): Promise<Array<{ token: string; apiKey: string; id: string }>> {
+  const accounts = [];
+  for (let i = 0; i < count; i += 4) accounts.push(...(await Promise.all(Array.from({ length: Math.min(4, count - i) }, () => signUp(url)))));
+  return accounts;
+}
+
 /** A raw device that answers the server's pings, as every SDK does. */
 async function connectDevice(url: string, apiKey: string, deviceId: string, onFrame?: (frame: { type: string; seq?: number }) => void): Promise<WebSocket> {
   const ws = new WebSocket(`${url.replace(/^http/, 'ws')}/ws?type=device`, { perMessageDeflate: false });
@@ -106,6 +114,7 @@ async function connectDevice(url: string, apiKey: string, deviceId: string, onFr
   });
   ws.send(JSON.stringify({ type: 'hello', protocolVersion: PROTOCOL_VERSION, apiKey, deviceId, device: { platform: 'android', name: deviceId } }));
   await new Promise<void>((resolve, reject) => {
+    ws.once('close', (code) => reject(new Error(`device ${deviceId} closed before its welcome (${code})`)));
     ws.on('message', (data) => {
       const frame = JSON.parse(data.toString()) as { type: string; t?: number; seq?: number };
       if (frame.type === 'welcome') resolve();
@@ -167,6 +176,34 @@ async function viewerLatency(deviceNode: Node, viewerNode: Node, keys: { token: 
   return latencies.slice(LATENCY_RATE).sort((a, b) => a - b);
 }
 
+/** Messages of `bytes` a second that one Redis carries from one publisher to `subscribers` connections (the bus's fan-out). */
+async function redisFanOut(subscribers: number, bytes: number): Promise<number> {
+  const url = await isolatedRedisUrl(14);
+  const channel = `spyglass-bench-${crypto.randomUUID()}`;
+  const publisher = new Redis(url);
+  const subs = Array.from({ length: subscribers }, () => new Redis(url));
+  const MESSAGES = 20_000;
+  let received = 0;
+  const done = new Promise<void>((resolve) => {
+    for (const sub of subs) sub.on('message', () => {
+      if (++received === MESSAGES * subscribers) resolve();
+    });
+  });
+  await Promise.all(subs.map((sub) => sub.subscribe(channel)));
+  const payload = 'x'.repeat(bytes);
+  const t0 = performance.now();
+  for (let i = 0; i < MESSAGES; i += 500) {
+    const batch = publisher.pipeline();
+    for (let j = 0; j < 500; j++) batch.publish(channel, payload);
+    await batch.exec();
+  }
+  await done;
+  const perSecond = MESSAGES / ((performance.now() - t0) / 1000);
+  publisher.disconnect();
+  for (const sub of subs) sub.disconnect();
+  return perSecond;
+}
+
 async function latencyPart(): Promise<BenchResult[]> {
   const pair = await startPair();
   try {
@@ -180,11 +217,15 @@ async function latencyPart(): Promise<BenchResult[]> {
     }
     cross.sort((x, y) => x - y);
     same.sort((x, y) => x - y);
-    return [50, 99].map((p) => result({
+    const fanOut = await redisFanOut(4, 2048);
+    return [result({
+      name: 'Redis bus fan-out: 2 KB messages a second, one publisher to 4 subscribed nodes', value: fanOut, unit: 'messages/s',
+      baseline: null, baselineValue: null, notes: `pipelined PUBLISH of 20,000 messages; ${Math.round(fanOut * 4).toLocaleString('en-US')} deliveries/s`,
+    }), ...[50, 99].map((p) => result({
       name: `device on node A → viewer on node B, p${p}, ${LATENCY_RATE.toLocaleString('en-US')} items/s`, value: percentile(cross, p), unit: 'ms',
       baseline: 'device and viewer on one node (same pair, same run)', baselineValue: percentile(same, p), goal: p === 99 ? '≤2× baseline' : undefined,
       notes: `PostgreSQL + Redis, frames of ${LATENCY_FRAME_ITEMS} items, 2 alternated rounds of ${LATENCY_SECONDS} s each`,
-    }));
+    }))];
   } finally {
     await pair.stop();
   }
@@ -195,7 +236,7 @@ async function idlePart(): Promise<BenchResult[]> {
   const node = await startNode({ DATABASE_URL: database.url });
   const sockets: WebSocket[] = [];
   try {
-    const accounts = await Promise.all(Array.from({ length: Math.ceil(IDLE_DEVICES / DEVICE_LIMIT) }, () => signUp(node.url)));
+    const accounts = await signUpMany(node.url, Math.ceil(IDLE_DEVICES / DEVICE_LIMIT));
     // One device first, so that the code paths and pools of a connected device count in "before".
     sockets.push(await connectDevice(node.url, accounts[0]!.apiKey, 'warm-up'));
     await new Promise((r) => setTimeout(r, 2000));
@@ -203,6 +244,7 @@ async function idlePart(): Promise<BenchResult[]> {
     for (let i = 1; i < IDLE_DEVICES; i += 200) {
       const batch = Array.from({ length: Math.min(200, IDLE_DEVICES - i) }, (_, j) => i + j);
       sockets.push(...(await Promise.all(batch.map((n) => connectDevice(node.url, accounts[Math.floor(n / DEVICE_LIMIT)]!.apiKey, `idle-${n}`)))));
+      if ((i - 1) % 2000 === 0) console.log(`  ${sockets.length.toLocaleString('en-US')} devices connected`);
     }
     // Settled: the hellos' garbage collected, a heartbeat round done.
     await new Promise((r) => setTimeout(r, DEVICE_LIMITS.heartbeatIntervalMs));
@@ -235,7 +277,7 @@ async function soakPart(): Promise<BenchResult[]> {
   const sockets: WebSocket[] = [];
   try {
     const nodes = [pair.a, pair.b];
-    const accounts = await Promise.all(Array.from({ length: SOAK_DEVICES / DEVICE_LIMIT }, () => signUp(pair.a.url)));
+    const accounts = await signUpMany(pair.a.url, SOAK_DEVICES / DEVICE_LIMIT);
     const sentAt = new Map<string, number>();
     const acks: Array<{ at: number; ms: number }> = [];
     let sent = 0;
@@ -292,6 +334,7 @@ async function soakPart(): Promise<BenchResult[]> {
     const client = new pg.Client({ connectionString: pair.database.url });
     await client.connect();
     const { rows } = await client.query<{ total: string; distinct: string }>('SELECT count(*) AS total, count(DISTINCT (user_id, device_id, id)) AS distinct FROM items');
+    const size = await client.query<{ bytes: string }>("SELECT pg_total_relation_size('items') AS bytes");
     await client.end();
     const stored = Number(rows[0]!.total);
     const distinct = Number(rows[0]!.distinct);
@@ -306,6 +349,10 @@ async function soakPart(): Promise<BenchResult[]> {
         name: `soak: items stored once, ${SOAK_DEVICES.toLocaleString('en-US')} devices × ${SOAK_ITEMS_PER_S}/s × ${SOAK_SECONDS} s on two nodes`, value: stored, unit: 'items',
         baseline: 'items acknowledged', baselineValue: acked, goal: 'stored = acknowledged = sent, no duplicate',
         notes: `sent ${sent}, acknowledged ${acked}, refused frames ${refused}, distinct stored ${distinct}`,
+      }),
+      result({
+        name: 'soak: PostgreSQL bytes per stored log item (table and indexes)', value: Number(size.rows[0]!.bytes) / Math.max(1, stored), unit: 'bytes',
+        baseline: null, baselineValue: null, notes: `${(Number(size.rows[0]!.bytes) / 1024 / 1024).toFixed(0)} MB for ${stored} items`,
       }),
       result({
         name: 'soak: ack latency p99', value: percentile(all, 99), unit: 'ms', baseline: null, baselineValue: null,
