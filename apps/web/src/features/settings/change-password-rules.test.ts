@@ -3,7 +3,7 @@ import { changePasswordProblems } from './change-password-rules';
 
 describe('changePasswordProblems', () => {
   it('asks for the current password first', () => {
-    expect(changePasswordProblems('', 'Secret-pass-1', 'Secret-pass-1')).toEqual(['Current password is required']);
+    expect(changePasswordProblems('', 'Secret-pass-1!', 'Secret-pass-1!')).toEqual(['Current password is required']);
   });
 
   it("lists every failed rule of sign-up, which cover the dialog's 8 characters", () => {
@@ -12,10 +12,10 @@ describe('changePasswordProblems', () => {
       'Password must contain at least one number',
       'Password must contain at least one special character',
     ]);
-    expect(changePasswordProblems('old', 'Secret-pass-1', 'Secret-pass-1')).toEqual([]);
+    expect(changePasswordProblems('old', 'Secret-pass-1!', 'Secret-pass-1!')).toEqual([]);
   });
 
   it('needs the confirmation to match', () => {
-    expect(changePasswordProblems('old', 'Secret-pass-1', 'Secret-pass-2')).toEqual(['New passwords do not match']);
+    expect(changePasswordProblems('old', 'Secret-pass-1!', 'Secret-pass-2!')).toEqual(['New passwords do not match']);
   });
 });
