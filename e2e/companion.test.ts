@@ -66,3 +66,28 @@ describe('web companion', () => {
     expect(errors).toEqual([]);
   });
 });
+
+/** Option 1's store links appear only on a server configured with them, and each click is counted. */
+describe('connect screen store links', () => {
+  const env = useE2eEnvironment({ env: { APP_STORE_URL: 'https://apps.example.test/spyglass', GOOGLE_PLAY_URL: 'https://play.example.test/spyglass' } });
+  let context: BrowserContext | undefined;
+  afterAll(() => context?.close());
+
+  it('shows App Store and Google Play, and tracks them and the full setup guide', async () => {
+    const account = await signUpByApi(env.server);
+    let page;
+    ({ context, page } = await signedInContext(env.browser, env.server, account));
+    // The store pages are not reachable from the test machine: the new tabs are answered locally.
+    await context.route(/example\.test/, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<title>store</title>' }));
+    await page.goto('/devices/new');
+    const tracked = (eventType: string) => page!.waitForRequest((r) =>
+      new URL(r.url()).pathname === '/v1/analytics/track' && (r.postDataJSON() as { eventType: string }).eventType === eventType);
+    const appStore = await visible(page.getByRole('link', { name: 'App Store' }));
+    expect(await appStore.getAttribute('href')).toBe('https://apps.example.test/spyglass');
+    await Promise.all([tracked('download_app_store'), appStore.click()]);
+    await Promise.all([tracked('download_google_play'), page.getByRole('link', { name: 'Google Play' }).click()]);
+    await screenshotBothSchemes(page, 'connect-screen-store-links');
+    await Promise.all([tracked('view_full_setup_guide'), page.getByRole('link', { name: 'View full setup guide' }).click()]);
+    await page.waitForURL('**/docs/sdk');
+  });
+});
