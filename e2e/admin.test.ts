@@ -109,6 +109,22 @@ describe('admin user management', () => {
     expect(errors).toEqual([]);
   });
 
+  it('shows the error texts with Retry when the list cannot load', async () => {
+    const admin = await signUpByApi(env.server);
+    await setUserFacts(env.server, admin.email, { is_admin: 1, email_verified: 1 });
+    await completeOnboarding(admin);
+    const { context, page } = await signedInContext(env.browser, env.server, admin);
+    contexts.push(context);
+    await page.route('**/v1/admin/users?*', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{}' }));
+    await page.goto('/admin');
+    await visible(page.getByText('Error loading users'));
+    await visible(page.getByText('Failed to load users'));
+    await screenshotBothSchemes(page, 'admin-error');
+    await page.unroute('**/v1/admin/users?*');
+    await page.getByRole('button', { name: 'Retry' }).click();
+    await visible(page.getByRole('row').filter({ hasText: admin.email }));
+  });
+
   it('keeps non-admins out of /admin', async () => {
     const user = await signUpByApi(env.server);
     await completeOnboarding(user);

@@ -155,6 +155,12 @@ describe('welcome tour', () => {
     expect(tours.find((t) => t.id === 'MOCKING_TUTORIAL')!.steps.every((s) => s.status === 'completed')).toBe(true);
     await screenshotBothSchemes(page, 'welcome-tour-mocking-done');
 
+    // Start over: every step pending again.
+    await page.getByRole('region', { name: 'Mocking Tutorial' }).getByRole('button', { name: 'Start over' }).click();
+    for (const step of ['Send network request', 'Inspect Payload', 'Enable Mock', 'Modify Response', 'Send request again']) {
+      await waitChecked(page, 'Mocking Tutorial', step, false);
+    }
+
     // Close ends the overlay at once.
     await page.getByRole('region', { name: 'Basic Tutorial' }).getByRole('button', { name: 'Start guided tour' }).click();
     await visible(overlay.getByText('Step 1 of 4'));

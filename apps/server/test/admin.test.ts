@@ -5,6 +5,7 @@ import type { TestServer } from './helpers';
 import { apiClient, describeApi, engine, signUp, startTestServer } from './helpers';
 import { findUserByEmail, updateUser } from '../src/repositories/users.repository';
 import { applyAdminEmails } from '../src/services/admin.service';
+import { closeOf, connectViewer } from './live-clients';
 
 const DAY = 24 * 60 * 60 * 1000;
 const ADMIN_EMAIL = `admin-${process.pid}@staff.acme.io`;
@@ -209,8 +210,12 @@ describeApi('admin API', () => {
 
   it('locks and unlocks an account, and makes it a free user', async () => {
     const target = await signUp(server.url, `target-${run}@acme.io`);
+    const viewer = await connectViewer(server.url, target.token);
+    const closed = closeOf(viewer.ws);
     const lock = await admin.api.call('PATCH', `/v1/admin/users/${target.profile.id}`, { isLockedUser: true });
     expect(lock.status).toBe(200);
+    // Its open dashboard's live connection ends at once.
+    expect((await closed).code).toBeGreaterThanOrEqual(4401);
     expect((await target.api.get('/v1/user')).body.isLockedUser).toBe(true);
     const refused = await target.api.get('/v1/devices');
     expect(refused.status).toBe(403);

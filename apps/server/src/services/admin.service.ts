@@ -110,6 +110,8 @@ export async function updateAdminUser(ctx: AppContext, adminId: string, userId: 
   };
   if (!(await setAdminFlags(ctx.db, userId, flags, ctx.now()))) throw notFound('User not found');
   kpiCache.delete(ctx);
+  // The account's live connections, on every node, check themselves now instead of within 30 s.
+  if (patch.isLockedUser) ctx.live.hub.credentialsChanged(userId);
 }
 
 /** ADMIN_EMAILS at start-up: the listed accounts, once their address is verified, are the admins. */

@@ -1,4 +1,4 @@
-import { TOUR_EVENTS, TOUR_MESSAGES, WelcomeTour, type TourEvent } from '@spyglass/protocol';
+import { SuccessBody, TOUR_EVENTS, TOUR_MESSAGES, WelcomeTour, type TourEvent } from '@spyglass/protocol';
 import { z } from 'zod';
 import { api } from './api';
 import { readToken } from './storage';
@@ -21,6 +21,10 @@ export const saveTourStep = (tourId: WelcomeTour['id'], stepId: string, complete
   api.post('/user/welcome-tour/step', {
     tourId, stepId, stepData: { id: stepId, status: completed ? 'completed' : 'pending', completedAt: completed ? new Date().toISOString() : null },
   }, WelcomeTour, { errorMessage: TOUR_MESSAGES.stepFailed });
+
+/** Saves whole tours (`POST /user/welcome-tour`). */
+export const saveWelcomeTours = (welcomeTour: WelcomeTour[]) =>
+  api.post('/user/welcome-tour', { welcomeTour }, SuccessBody, { errorMessage: TOUR_MESSAGES.saveFailed });
 
 export function reportTourEvent(event: TourEvent): void {
   const token = readToken();

@@ -1,5 +1,5 @@
 import { TOUR_MESSAGES, WELCOME_TOURS, type WelcomeTour } from '@spyglass/protocol';
-import { Check, Compass } from 'lucide-react';
+import { Check, Compass, RotateCcw } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import { useDocumentTitle } from '../../lib/document-title';
 import { Button } from '../../ui/button';
@@ -7,7 +7,7 @@ import { PageHeader } from '../../ui/page-header';
 import { Spinner } from '../../ui/spinner';
 import { useDevices } from '../devices/devices.api';
 import { startGuidedTour } from './overlay-store';
-import { useToggleTourStep, useWelcomeTours, type TourId } from './welcome-tour.api';
+import { useResetTour, useToggleTourStep, useWelcomeTours, type TourId } from './welcome-tour.api';
 import './welcome-tour.css';
 
 const TOUR_TITLES: Record<TourId, string> = { BASIC_TUTORIAL: 'Basic Tutorial', MOCKING_TUTORIAL: 'Mocking Tutorial' };
@@ -56,6 +56,7 @@ export function WelcomeTourPage() {
 
 function TourChecklist({ tour, canGuide, onGuide }: { tour: WelcomeTour; canGuide: boolean; onGuide(): void }) {
   const toggle = useToggleTourStep();
+  const reset = useResetTour();
   const done = tour.steps.filter((s) => s.status === 'completed').length;
   const percent = tour.steps.length === 0 ? 0 : Math.round((done / tour.steps.length) * 100);
   const title = TOUR_TITLES[tour.id];
@@ -84,6 +85,10 @@ function TourChecklist({ tour, canGuide, onGuide }: { tour: WelcomeTour; canGuid
         })}
       </ol>
       <footer className="tour-card-foot">
+        <Button size="sm" variant="ghost" icon={<RotateCcw size={14} aria-hidden="true" />} disabled={done === 0} loading={reset.isPending}
+          onClick={() => reset.mutate(tour)}>
+          Start over
+        </Button>
         <Button size="sm" icon={<Compass size={14} aria-hidden="true" />} disabled={!canGuide} onClick={onGuide}
           title={canGuide ? undefined : 'Connect a device first'}>
           Start guided tour

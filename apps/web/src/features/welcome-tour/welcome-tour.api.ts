@@ -2,7 +2,7 @@ import { TOUR_MESSAGES, type WelcomeTour } from '@spyglass/protocol';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { toast } from 'sonner';
-import { forgetTourProgress, getWelcomeTours, onTourStepCompleted, saveTourStep } from '../../lib/tour-events';
+import { forgetTourProgress, getWelcomeTours, onTourStepCompleted, saveTourStep, saveWelcomeTours } from '../../lib/tour-events';
 
 export type TourId = WelcomeTour['id'];
 export const WELCOME_TOUR_QUERY_KEY = ['welcome-tour'] as const;
@@ -15,6 +15,19 @@ export function useWelcomeTours() {
     queryClient.setQueryData<WelcomeTour[]>(WELCOME_TOUR_QUERY_KEY, (tours) => tours?.map((t) => (t.id === tour.id ? tour : t)));
   }), [queryClient]);
   return useQuery({ queryKey: WELCOME_TOUR_QUERY_KEY, queryFn: getWelcomeTours, refetchInterval: REFRESH_MS });
+}
+
+/** Starts a tour over: every step pending again (they complete themselves again as the user does them). */
+export function useResetTour() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (tour: WelcomeTour) => saveWelcomeTours([{ id: tour.id, steps: tour.steps.map((s) => ({ id: s.id, status: 'pending', completedAt: null })) }]),
+    onError: () => toast.error(TOUR_MESSAGES.saveFailed),
+    onSettled: () => {
+      forgetTourProgress();
+      void queryClient.invalidateQueries({ queryKey: WELCOME_TOUR_QUERY_KEY });
+    },
+  });
 }
 
 /** Spec 000 §4.8: the toggle flips a step optimistically and reverts on failure. */
