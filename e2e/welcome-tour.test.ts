@@ -81,9 +81,19 @@ describe('welcome tour', () => {
     await expect.poll(() => page.getByRole('region', { name: 'Basic Tutorial' }).getByText('3 / 4').count()).toBe(1);
     await screenshotBothSchemes(page, 'welcome-tour-progress');
 
+    // The debug window opened on the device completes its step (the server sees the command answered).
+    await page.goto(`/devices/${encodeURIComponent(device.installId)}`);
+    const opened = await answerOf(page, 'GET', `/devices/${device.installId}/open-spyglass-sheet`, () => page.getByRole('button', { name: 'Open Debug Window' }).click());
+    expect(opened.status()).toBe(200);
+    await page.goto('/welcome-tour');
+    await waitChecked(page, 'Basic Tutorial', 'Open Mobile Debug menu');
+    // Set back to pending by the user, for the toggle's own story below.
+    const debugStep = page.getByRole('region', { name: 'Basic Tutorial' }).getByText('Open Mobile Debug menu', { exact: true });
+    await debugStep.click();
+    await waitChecked(page, 'Basic Tutorial', 'Open Mobile Debug menu', false);
+
     // A toggle the server refuses flips back, with the spec's message.
     await page.route('**/v1/user/welcome-tour/step', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"boom"}' }));
-    const debugStep = page.getByRole('region', { name: 'Basic Tutorial' }).getByText('Open Mobile Debug menu', { exact: true });
     await debugStep.click();
     await visible(page.getByText('Failed to update welcome tour step'));
     await waitChecked(page, 'Basic Tutorial', 'Open Mobile Debug menu', false);
