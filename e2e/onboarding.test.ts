@@ -95,6 +95,8 @@ describe('onboarding with hosted billing', () => {
     expect(await page.getByRole('list', { name: 'Onboarding steps' }).count()).toBe(0);
     await visible(page.getByRole('button', { name: 'Logout' }));
     await screenshotBothSchemes(page, 'onboarding-welcome');
+    // After 3 s the showcase brings one more sample request every second.
+    await page.locator('.showcase-row').nth(5).waitFor();
     await page.getByRole('button', { name: 'Start Debugging' }).click();
 
     // Verify email: Next only once verified, through the link the real SMTP receiver got.

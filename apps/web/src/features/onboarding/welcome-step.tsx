@@ -1,4 +1,5 @@
 import { ArrowRight } from 'lucide-react';
+import { useEffect, useState } from 'react';
 import { Button } from '../../ui/button';
 
 /** Illustrative rows of the showcase: what the dashboard looks like once a device sends traffic. */
@@ -10,8 +11,31 @@ const SHOWCASE_ROWS = [
   { method: 'GET', path: '/images/banner.webp', status: 304, ms: 21 },
 ];
 
+/** Spec 000 §2.4: the showcase starts after 3 s and then shows one more sample request every second. */
+const SHOWCASE_START_MS = 3000;
+const SHOWCASE_EVERY_MS = 1000;
+const SHOWCASE_VISIBLE = 6;
+
+/** The showcase's rows: the first ones at once, then one more each second (the oldest scrolls away). */
+function useShowcaseRows() {
+  const [count, setCount] = useState(SHOWCASE_ROWS.length);
+  useEffect(() => {
+    let every: number | undefined;
+    const start = window.setTimeout(() => {
+      every = window.setInterval(() => setCount((n) => n + 1), SHOWCASE_EVERY_MS);
+    }, SHOWCASE_START_MS);
+    return () => {
+      window.clearTimeout(start);
+      window.clearInterval(every);
+    };
+  }, []);
+  const first = Math.max(0, count - SHOWCASE_VISIBLE);
+  return Array.from({ length: count - first }, (_, i) => ({ seq: first + i, ...SHOWCASE_ROWS[(first + i) % SHOWCASE_ROWS.length]! }));
+}
+
 /** Spec 000 §2.4 welcome: the showcase and Start Debugging. */
 export function WelcomeStep({ onStart }: { onStart: () => void }) {
+  const rows = useShowcaseRows();
   return (
     <section className="onboarding-welcome" aria-labelledby="onboarding-welcome-title">
       <div className="welcome-copy">
@@ -25,8 +49,8 @@ export function WelcomeStep({ onStart }: { onStart: () => void }) {
       <div className="welcome-showcase" aria-hidden="true">
         <div className="showcase-bar"><span /><span /><span /><em>Pixel 8 · Shop app</em></div>
         <div className="showcase-rows">
-          {SHOWCASE_ROWS.map((row, index) => (
-            <div key={row.path} className="showcase-row" style={{ animationDelay: `${index * 120}ms` }}>
+          {rows.map((row) => (
+            <div key={row.seq} className="showcase-row" style={{ animationDelay: row.seq < SHOWCASE_ROWS.length ? `${row.seq * 120}ms` : undefined }}>
               <span className={`showcase-method is-${row.method.toLowerCase()}`}>{row.method}</span>
               <span className="showcase-path">{row.path}</span>
               <span className={`showcase-status is-${Math.floor(row.status / 100)}xx`}>{row.status}</span>
