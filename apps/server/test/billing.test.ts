@@ -1,5 +1,9 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TRIAL_MS } from '@spyglass/protocol';
+import { DEFAULT_PLANS_CONFIG } from '../src/services/billing-plans';
 import { apiClient, describeApi, GOOD_PASSWORD, signUp, startTestServer, type ApiClient, type TestServer } from './helpers';
 import { startStripeStandIn, type StripeStandIn } from './support/stripe-stand-in';
 
@@ -38,6 +42,7 @@ describeApi('billing, hosted with Stripe', () => {
   let server: TestServer;
   let stripe: StripeStandIn;
   let clock = Date.parse('2026-03-01T10:00:00Z');
+  let plansDir: string | undefined;
   const checkoutBody = (tier = 'team', billingCycle = 'monthly') => ({
     tier, billingCycle, successUrl: 'http://127.0.0.1/onboarding?subscription=success', cancelUrl: 'http://127.0.0.1/onboarding?subscription=canceled',
   });
@@ -45,15 +50,34 @@ describeApi('billing, hosted with Stripe', () => {
   beforeAll(async () => {
     stripe = await startStripeStandIn();
     stripe.now = () => clock;
+    plansDir = fs.mkdtempSync(path.join(os.tmpdir(), 'plans-'));
+    const plansFile = path.join(plansDir, 'plans.json');
+    fs.writeFileSync(plansFile, JSON.stringify({ ...DEFAULT_PLANS_CONFIG, specialOffers: { LAUNCH: { discountPercent: 50 } } }));
     server = await startTestServer({
       now: () => clock,
-      config: { stripe: { secretKey: stripe.secretKey, webhookSecret: stripe.webhookSecret, apiUrl: stripe.url }, publicUrl: 'http://127.0.0.1' },
+      config: {
+        stripe: { secretKey: stripe.secretKey, webhookSecret: stripe.webhookSecret, apiUrl: stripe.url }, publicUrl: 'http://127.0.0.1', plansFile,
+      },
     });
     stripe.webhookUrl = `${server.url}/v1/billing/webhook`;
   });
   afterAll(async () => {
     await server?.close();
     await stripe?.close();
+    if (plansDir) fs.rmSync(plansDir, { recursive: true, force: true });
+  });
+
+  it('answers the plans of the plans file, with the prices of a special offer', async () => {
+    const anyone = apiClient(server.url);
+    const team = (body: { plans: Array<{ id: string; billingCycles: { monthly: { price: number } } }> }) =>
+      body.plans.find((p) => p.id === 'team')!.billingCycles.monthly.price;
+    expect(team((await anyone.get('/v1/billing/plans')).body)).toBe(19);
+    expect(team((await anyone.get('/v1/billing/plans?special-offer=LAUNCH')).body)).toBe(9.5);
+    expect(team((await anyone.get('/v1/billing/plans?special-offer=unknown')).body)).toBe(19);
+
+    const { api } = await signUp(server.url);
+    const checkout = await api.post('/v1/billing/create-checkout-session', { ...checkoutBody(), specialOffer: 'LAUNCH' });
+    expect(stripe.checkoutSessions.get(checkout.body.sessionId)!.params.get('line_items[0][price_data][unit_amount]')).toBe('950');
   });
 
   /** After the clock jumped ahead: a fresh sign-in, as sign-in tokens expire when idle. */
