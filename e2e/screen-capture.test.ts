@@ -213,6 +213,20 @@ describe('remote screen capture', () => {
     expect(granted.errors).not.toContain(401);
   });
 
+  it('reconnects by itself when the network path breaks and comes back', async () => {
+    const { page } = await dashboard(phone.deviceId, { relayOnly: true });
+    await page.getByRole('button', { name: 'Capture Screen' }).click();
+    await expectFramesFlowing(page);
+    // The relay goes away: the only path between the two peers is gone.
+    await coturn.stop();
+    await visible(page.locator('.right-sidebar .capture[data-state="connecting"]'), 30_000);
+    coturn = await startCoturn(coturn);
+    await visible(page.locator('.right-sidebar .capture[data-state="live"]'), 30_000);
+    await expectFramesFlowing(page);
+    await page.getByRole('button', { name: 'Stop Capture' }).click();
+    await visible(page.getByText('Screen capture ended'));
+  });
+
   it('shows the device emulator\'s emulated screen, which it broadcasts like an app', async () => {
     const { context, page: emulator } = await signedInContext(mediaBrowser, env.server, account);
     contexts.push(context);

@@ -29,9 +29,10 @@ async function freeUdpPort(): Promise<number> {
  * shared secret (`use-auth-secret`), as a deployment would run it beside Spyglass: the server
  * hands out credentials derived from the same secret (TURN_SECRET). Relays stay on 127.0.0.1.
  */
-export async function startCoturn(): Promise<Coturn> {
-  const port = await freeUdpPort();
-  const secret = crypto.randomBytes(16).toString('hex');
+export async function startCoturn(again?: Pick<Coturn, 'url' | 'secret'>): Promise<Coturn> {
+  // `again`: the same relay back after a stop (a network path restored), on its port with its secret.
+  const port = again ? Number(new URL(again.url.replace(/^turn:/, 'turn://')).port) : await freeUdpPort();
+  const secret = again?.secret ?? crypto.randomBytes(16).toString('hex');
   let output = '';
   const child: ChildProcess = spawn(TURNSERVER, [
     '-n', '--listening-ip=127.0.0.1', `--listening-port=${port}`, '--relay-ip=127.0.0.1', '--allow-loopback-peers',
