@@ -1,4 +1,4 @@
-import { formatTimestamp, type DevicePlatform } from '@spyglass/protocol';
+import { formatTimestamp } from '@spyglass/protocol';
 import { FileText, Send } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useDocumentTitle } from '../../lib/document-title';
@@ -6,17 +6,11 @@ import { Button } from '../../ui/button';
 import { Logo } from '../../ui/logo';
 import { EmulatedScreen, screenshotOf, screenStreamOf } from '../device-emulator/emulated-screen';
 import { useBrowserDevice } from '../device-emulator/use-browser-device';
+import { phoneOf } from './phone';
 import './companion.css';
 
 const INSTALL_ID_KEY = 'spyglass.companion.installId';
 const NAME_KEY = 'spyglass.companion.name';
-
-/** What the phone's browser says it is. */
-function phoneOf(userAgent: string): { platform: DevicePlatform; name: string; model: string } {
-  if (/iPhone|iPad|iPod/.test(userAgent)) return { platform: 'ios', name: /iPad/.test(userAgent) ? 'iPad' : 'iPhone', model: /iPad/.test(userAgent) ? 'iPad' : 'iPhone' };
-  if (/Android/.test(userAgent)) return { platform: 'android', name: 'Android phone', model: /Android[^;]*;\s*([^;)]+)/.exec(userAgent)?.[1]?.trim() ?? 'Android' };
-  return { platform: 'web', name: 'Browser', model: 'Browser' };
-}
 
 const STATUS_TEXT = { off: 'Not connected', connecting: 'Connecting...', connected: 'Connected', disconnected: 'Reconnecting...', failed: 'Not connected', stopped: 'Not connected' } as const;
 
@@ -48,7 +42,7 @@ export function CompanionPage() {
   useEffect(() => {
     if (started.current) return;
     started.current = true;
-    start({ name: window.localStorage.getItem(NAME_KEY) ?? phone.name, platform: phone.platform, model: phone.model, type: 'Companion', systemVersion: '' });
+    start({ name: window.localStorage.getItem(NAME_KEY) ?? phone.name, platform: phone.platform, model: phone.model, type: 'Companion', systemVersion: phone.systemVersion });
   }, [start, phone]);
 
   const rename = () => {
