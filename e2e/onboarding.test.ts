@@ -169,6 +169,16 @@ describe('onboarding with hosted billing', () => {
     await screenshotBothSchemes(page, 'pricing-modal');
     await page.keyboard.press('Escape');
 
+    // Manage Subscription on a Stripe account whose portal is not set up yet says so.
+    stripe.portalConfigured = false;
+    try {
+      const portal = await answerOf(page, 'POST', '/billing/customer-portal', () => section.getByRole('button', { name: 'Manage Subscription' }).click());
+      expect(portal.status()).toBe(400);
+      await visible(page.getByText('Customer portal is not configured yet'));
+    } finally {
+      stripe.portalConfigured = true;
+    }
+
     // Cancel with a reason: access continues, Reactivate is offered.
     await section.getByRole('button', { name: 'Cancel Subscription' }).click();
     const dialog = await visible(page.getByRole('dialog', { name: 'Cancel Subscription' }));
