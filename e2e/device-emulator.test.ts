@@ -62,13 +62,13 @@ describe('device emulator', () => {
     expect(png.subarray(1, 4).toString()).toBe('PNG');
     expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([600, 1120]);
 
-    // User defaults are answered from the page's own store (localStorage, the SDK's browser build).
+    // User defaults are answered from the page's own store (localStorage, under the emulator's key).
     const set = await fetch(`${env.server.url}/v1/user-defaults`, {
       method: 'POST', headers: { ...headers, 'content-type': 'application/json' },
       body: JSON.stringify({ deviceId, name: 'standard', key: 'theme', value: 'dark' }),
     });
     expect(set.status).toBe(200);
-    expect(JSON.parse((await emulator.evaluate<string | null>("localStorage.getItem('spyglass.userDefaults')"))!)).toEqual([
+    expect(JSON.parse((await emulator.evaluate<string | null>("localStorage.getItem('spyglass.emulator.userDefaults')"))!)).toEqual([
       { name: 'standard', entries: [{ key: 'theme', value: 'dark' }] },
     ]);
 

@@ -31,6 +31,7 @@ export function CompanionPage() {
   const device = useBrowserDevice({
     apiKey,
     installIdKey: INSTALL_ID_KEY,
+    userDefaultsKey: 'spyglass.companion.userDefaults',
     screenshot: () => screenshotOf(screen.current, `${name} screen`),
     screenStream: () => screenStreamOf(screen.current),
     onOpenSheet: () => setSheetOpen(true),

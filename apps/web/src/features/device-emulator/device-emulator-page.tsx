@@ -14,8 +14,7 @@ import '../devices/devices.css';
 import './device-emulator.css';
 
 export const EMULATOR_INSTALL_ID_KEY = 'spyglass.emulator.installId';
-/** Where the browser build of the SDK keeps user defaults (the SDK's own key). */
-const USER_DEFAULTS_KEY = 'spyglass.userDefaults';
+export const EMULATOR_USER_DEFAULTS_KEY = 'spyglass.emulator.userDefaults';
 const DEFAULT_FIELDS: BrowserDeviceFields = { name: 'Emulator iPhone', platform: 'ios', systemVersion: '18.1', model: 'Emulated iPhone', type: 'Emulator' };
 const PLATFORMS: { value: DevicePlatform; label: string }[] = [{ value: 'ios', label: 'iOS' }, { value: 'android', label: 'Android' }];
 
@@ -34,6 +33,7 @@ export function DeviceEmulatorPage() {
   const device = useBrowserDevice({
     apiKey,
     installIdKey: EMULATOR_INSTALL_ID_KEY,
+    userDefaultsKey: EMULATOR_USER_DEFAULTS_KEY,
     screenshot: () => screenshotOf(screen.current, `${fields.name} screen`),
     screenStream: () => screenStreamOf(screen.current),
     onOpenSheet: () => setSheetOpen(true),
@@ -64,7 +64,7 @@ export function DeviceEmulatorPage() {
   const reset = async () => {
     await device.stop();
     window.localStorage.removeItem(EMULATOR_INSTALL_ID_KEY);
-    window.localStorage.removeItem(USER_DEFAULTS_KEY);
+    window.localStorage.removeItem(EMULATOR_USER_DEFAULTS_KEY);
     setFields(DEFAULT_FIELDS);
     setSheetOpen(false);
     setLogCount(0);

@@ -22,6 +22,8 @@ export interface BrowserDeviceOptions {
   apiKey: string | null;
   /** Local storage key of this page's install id: the same browser is the same device next time. */
   installIdKey: string;
+  /** Local storage key of this device's user defaults (the emulator's and the companion's are apart). */
+  userDefaultsKey: string;
   /** Answers the dashboard's Take Screenshot with the picture of the page's emulated screen. */
   screenshot(): Promise<ScreenshotInput>;
   /** What the dashboard's Capture Screen shows: a stream of the page's emulated screen. */
@@ -53,7 +55,7 @@ export function useBrowserDevice(options: BrowserDeviceOptions) {
   }, []);
 
   const start = useCallback((fields: BrowserDeviceFields) => {
-    const { apiKey, installIdKey } = latest.current;
+    const { apiKey, installIdKey, userDefaultsKey } = latest.current;
     if (!apiKey) return;
     const started = createSpyglass({
       serverUrl: window.location.origin,
@@ -61,6 +63,10 @@ export function useBrowserDevice(options: BrowserDeviceOptions) {
       installId: installIdFor(installIdKey),
       device: { ...fields, simulator: true, systemName: fields.platform === 'ios' ? 'iOS' : fields.platform === 'android' ? 'Android' : 'Web' },
       capture: { fetch: false, xhr: false, console: false },
+      userDefaultsStorage: {
+        getItem: () => window.localStorage.getItem(userDefaultsKey),
+        setItem: (_key, value) => window.localStorage.setItem(userDefaultsKey, value),
+      },
       screenshotCapturer: () => latest.current.screenshot(),
       screenCapture: { stream: () => latest.current.screenStream() },
       onOpenSheet: () => latest.current.onOpenSheet(),
