@@ -48,7 +48,7 @@ export interface SimulatorStats {
   devices: number;
   connected: number;
   actions: Record<ActionKind, number>;
-  /** Sum of the devices' SDK counters. */
+  /** Sum of the devices' SDK counters (outbox sizes and limits summed; backpressure if any device has it). */
   sdk: Omit<SpyglassStats, 'status'>;
 }
 
@@ -158,14 +158,16 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
     },
     connected: () => Promise.all(devices.map((d) => waitConnected(d.client))).then(() => undefined),
     stats: () => {
-      const sdk = { queued: 0, unacknowledged: 0, acknowledged: 0, dropped: 0, rejected: 0, bytes: 0, skipped: 0 };
+      const counters = { queued: 0, unacknowledged: 0, acknowledged: 0, dropped: 0, rejected: 0, bytes: 0, maxBytes: 0, skipped: 0 };
       let connected = 0;
+      let backpressure = false;
       for (const d of devices) {
-        const { status, ...counters } = d.client.stats();
-        if (status === 'connected') connected++;
-        for (const key of Object.keys(sdk) as (keyof typeof sdk)[]) sdk[key] += counters[key];
+        const stats = d.client.stats();
+        if (stats.status === 'connected') connected++;
+        backpressure ||= stats.backpressure;
+        for (const key of Object.keys(counters) as (keyof typeof counters)[]) counters[key] += stats[key];
       }
-      return { devices: devices.length, connected, actions: { ...actions }, sdk };
+      return { devices: devices.length, connected, actions: { ...actions }, sdk: { ...counters, backpressure } };
     },
   };
 }
