@@ -143,7 +143,7 @@ describe('welcome tour', () => {
     // The step focuses the status field: the user types a new status.
     await overlay.getByRole('button', { name: 'Next' }).click();
     await visible(overlay.getByText('Step 5 of 5'));
-    await expect.poll(() => page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.type)).toBe('number');
+    await expect.poll(() => page.evaluate<string | undefined>('document.activeElement?.type')).toBe('number');
     const modified = answerOf(page, 'PUT', `/devices/${device.installId}/requests/${captured.id}/mock`, async () => {
       await page.keyboard.press('ControlOrMeta+A');
       await page.keyboard.type('418');
