@@ -4,6 +4,7 @@ import { useMemo, type ReactNode } from 'react';
 import { Button } from '../../ui/button';
 import { CodeSnippets } from '../devices/connect/code-snippets';
 import { connectLink, connectSnippets } from '../devices/connect/snippets';
+import { StoreLinks } from '../devices/connect/store-links';
 import { useNewDeviceConnection } from '../devices/connect/use-new-device';
 import { StepFrame } from './step-frame';
 import '../devices/devices.css';
@@ -40,8 +41,9 @@ export function AddDeviceStep({ apiKey, callOffer, onNext, onBack }: {
       <div className="onboarding-device-options">
         <section className="connect-card" aria-labelledby="onboarding-option-1">
           <span className="connect-option">Option 1</span>
-          <h2 id="onboarding-option-1" className="connect-card-title">Quickstart with the companion app</h2>
-          <p className="connect-card-text">Install the Spyglass app from the App Store or Google Play, then scan this code with it.</p>
+          <h2 id="onboarding-option-1" className="connect-card-title">Quickstart with the companion</h2>
+          <p className="connect-card-text">Scan the code with your phone's camera: the Spyglass companion opens in its browser and connects the phone with your API key.</p>
+          <StoreLinks />
           <div className="onboarding-qr">
             <QRCodeSVG value={connectLink(origin, apiKey)} size={QR_SIZE} level="M" marginSize={2} title="QR code with your API key" />
           </div>
