@@ -284,7 +284,7 @@ const migrations: Record<string, Migration> = {
   },
   '0006_account_security': {
     // An e-mail change waits for the link mailed to the new address: the link's row holds it.
-    async up(db: Kysely<any>) {
+    async up(db: Kysely<unknown>) {
       await db.schema.alterTable('email_tokens').addColumn('new_email', 'text').execute();
     },
   },
