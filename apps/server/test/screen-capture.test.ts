@@ -193,6 +193,18 @@ describeApi('screen capture', () => {
     expect(watching!.inbox.all.some((m) => m.type === 'screen_capture_refused')).toBe(false);
     await device.close();
   });
+
+  it('tells the device when a viewer it streams to closes its connection', async () => {
+    const { api, device, viewers: [leaving, staying] } = await capturingAccount();
+    for (const viewer of [leaving!, staying!]) {
+      expect((await api.get(`/v1/devices/${device.deviceId}/start-capture-screen?viewerId=${viewer.connectionId}`)).status).toBe(200);
+      viewer.send({ type: 'answer', target: device.deviceId, sdp: SDP });
+      await frameOfDevice(device, 'answer', viewer.connectionId);
+    }
+    await leaving!.close();
+    await expect.poll(() => device.commands.filter((c) => c.name === 'stop_screen_capture').map((c) => c.args)).toEqual([{ viewerId: leaving!.connectionId }]);
+    await device.close();
+  });
 });
 
 const redisAvailable = await probeRedis();

@@ -30,7 +30,10 @@ export async function createLiveNode(options: LiveNodeOptions): Promise<LiveNode
   const bus = await createLiveBus(options.redisUrl, options.log);
   const hub = new ViewerHub({
     bus, log: options.log,
-    signalling: { fromViewer: (userId, viewerId, message) => screenCapture.fromViewer(userId, viewerId, message) },
+    signalling: {
+      fromViewer: (userId, viewerId, message) => screenCapture.fromViewer(userId, viewerId, message),
+      viewerLeft: (userId, viewerId, deviceIds) => screenCapture.viewerLeft(userId, viewerId, deviceIds),
+    },
   });
   const viewers = new ViewerPublisher(bus);
   const commands = new DeviceCommands(bus, options.log);

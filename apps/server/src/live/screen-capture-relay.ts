@@ -52,6 +52,11 @@ export class ScreenCaptureRelay {
     return this.commands.signal(userId, message.target, frame);
   }
 
+  /** A viewer's connection closed: each device it watched ends that session (an offline one has nothing to end). */
+  viewerLeft(userId: string, viewerId: string, deviceIds: string[]): void {
+    for (const deviceId of deviceIds) this.commands.send(userId, deviceId, 'stop_screen_capture', { viewerId }).catch(() => {});
+  }
+
   /** The broadcaster is gone: whoever watches the device stops waiting for its frames. */
   deviceGone(userId: string, deviceId: string): void {
     const topic = topics.deviceViewers(userId, deviceId);

@@ -32,7 +32,12 @@ type ViewerSignal = Extract<ViewerInbound, { type: 'answer' | 'candidate' }>;
 
 export interface ViewerSignalling {
   fromViewer(userId: string, viewerId: string, message: ViewerSignal): Promise<boolean>;
+  /** The viewer's connection closed: the devices it answered stop sending it their screen. */
+  viewerLeft(userId: string, viewerId: string, deviceIds: string[]): void;
 }
+
+/** Devices one viewer may be watching at once (each answer names one); more are not remembered. */
+const MAX_CAPTURES_PER_VIEWER = 20;
 
 /** The viewer's TCP socket, corked while a multi-message payload is written to it. */
 export interface ViewerTransport {
@@ -67,6 +72,8 @@ interface Viewer {
   settled: Promise<void>;
   /** What the viewer may send: pings and subscriptions are rare, a flood is not a dashboard. */
   inbound: TokenBucket;
+  /** The devices this viewer answered an offer of: told when it goes away. */
+  captures: Set<string>;
 }
 
 /** Viewers of this node that share one bus topic, subscribed while the group is not empty. */
@@ -126,6 +133,7 @@ export class ViewerHub {
     const viewer: Viewer = {
       ws, transport, userId, connectionId: crypto.randomUUID(), own: null, deviceId: null, batches: false, overflowedAt: null, alive: true, stillAuthorized, settled: Promise.resolve(),
       inbound: new TokenBucket(INBOUND_PER_SECOND, INBOUND_BURST, Date.now()),
+      captures: new Set(),
     };
     const account = this.join(this.accounts, userId, topics.account(userId), viewer);
     if (!this.credentialWatches.has(userId)) {
@@ -325,6 +333,7 @@ export class ViewerHub {
   private signal(viewer: Viewer, message: ViewerSignal): void {
     const signalling = this.options.signalling;
     if (!signalling) return;
+    if (message.type === 'answer' && viewer.captures.size < MAX_CAPTURES_PER_VIEWER) viewer.captures.add(message.target);
     signalling.fromViewer(viewer.userId, viewer.connectionId, message).then(
       (delivered) => {
         if (!delivered) this.tell(viewer, { type: 'screen_capture_unavailable', deviceId: message.target, message: 'The device is offline' });
@@ -354,6 +363,8 @@ export class ViewerHub {
 
   private detach(viewer: Viewer): void {
     viewer.own?.unsubscribe();
+    // A closed tab would otherwise be sent the screen until the device's peer connection fails.
+    if (viewer.captures.size > 0) this.options.signalling?.viewerLeft(viewer.userId, viewer.connectionId, [...viewer.captures]);
     this.overflowed.delete(viewer);
     if (viewer.overflowedAt === null) this.stopWatching(viewer);
     this.leave(this.accounts, viewer.userId, viewer);
