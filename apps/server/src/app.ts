@@ -88,6 +88,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
     blobs: createBlobStore(config),
     mailer: createMailer(config.smtpUrl, config.mailFrom, app.log),
     authRateLimiter: createAuthRateLimiter(config.authRateLimit, limiters),
+    limiters,
     live: await createLiveNode({ redisUrl: config.redisUrl, log: app.log }),
     now,
     billing: new BillingService({ db: database.db, config, plans: loadPlansConfig(config.plansFile), now, log: app.log }),

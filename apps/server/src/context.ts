@@ -7,6 +7,7 @@ import type { BlobStore } from './blobs/blob-store';
 import type { LiveNode } from './live/live-node';
 import type { Mailer } from './plugins/mail';
 import type { AuthRateLimiter } from './plugins/rate-limit';
+import type { LimiterStore } from './plugins/rate-limiter-store';
 import type { UserRow } from './repositories/users.repository';
 import type { BillingService } from './services/billing.service';
 
@@ -21,6 +22,8 @@ export interface AppContext {
   blobs: BlobStore;
   mailer: Mailer;
   authRateLimiter: AuthRateLimiter;
+  /** Where other rate limits count: this process's memory, or Redis shared by every node (REDIS_URL). */
+  limiters: LimiterStore;
   /** Viewers, the live bus and device commands of this node. */
   live: LiveNode;
   /** Injectable clock so that expiry and retention can be tested. */

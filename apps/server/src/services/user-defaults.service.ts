@@ -1,4 +1,4 @@
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import {
   USER_DEFAULTS_MIN_PROTOCOL_VERSION, USER_DEFAULTS_TIMEOUT_MS, UserDefaultsCommandData,
   type UserDefaultsCommandArgs, type UserDefaultsResponse,
@@ -21,9 +21,12 @@ export const USER_DEFAULTS_CALLS_PER_MINUTE = 120;
  * the app's own changes (`user_defaults_changed`, sent by the device).
  */
 export class UserDefaultsService {
-  private readonly limiter = new RateLimiterMemory({ keyPrefix: 'user-defaults', points: USER_DEFAULTS_CALLS_PER_MINUTE, duration: 60 });
+  /** Per account, counted by every node together when they share Redis. */
+  private readonly limiter: RateLimiterAbstract;
 
-  constructor(private readonly ctx: AppContext) {}
+  constructor(private readonly ctx: AppContext) {
+    this.limiter = ctx.limiters.limiter({ keyPrefix: 'user-defaults', points: USER_DEFAULTS_CALLS_PER_MINUTE, duration: 60 });
+  }
 
   /**
    * 404 for a device of another account (or none), 429 over the rate, 409 'Device is offline',
