@@ -29,3 +29,4 @@ export * from './sessions';
 export * from './mocks';
 export * from './admin';
 export * from './welcome-tour';
+export * from './sample-data';

@@ -4,15 +4,9 @@
  * mapRemote examples of the general explanation. Handlers follow the starter script's contract:
  * `handler(request)` gets `{ url, method, headers, body, query }` and returns `{ status, headers, body }`.
  */
+import { SAMPLE_TODOS } from '@spyglass/protocol';
 
 export interface MockExample { title: string; description: string; text: string }
-
-/** Spec 002 §2 'Sample data': the sample mock body holds three TODO items. */
-export const SAMPLE_TODOS = [
-  { id: 1, name: 'Buy groceries', status: 'open', createdAt: '2025-01-06T09:15:00.000Z' },
-  { id: 2, name: 'Write the release notes', status: 'done', createdAt: '2025-01-07T14:30:00.000Z' },
-  { id: 3, name: 'Call the dentist', status: 'open', createdAt: '2025-01-08T08:05:00.000Z' },
-];
 
 export const STATIC_EXAMPLES: MockExample[] = [
   {
