@@ -60,6 +60,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
         // One browser signs in and out many times from 127.0.0.1 within a minute.
         AUTH_RATE_LIMIT_PER_IP: '10000',
         AUTH_RATE_LIMIT_PER_EMAIL: '10000',
+        // Accounts start without the sample device unless a test asks for it (e2e/sample-data.test.ts).
+        SAMPLE_DEVICE: '0',
         ...options.env,
       },
     });

@@ -20,6 +20,10 @@ export interface Config {
   logLevel: string;
   nodeEnv: string;
   demoMode: boolean;
+  /** Whether new accounts get the sample device 1-demo (SAMPLE_DEVICE, on unless 0). Demo accounts always do. */
+  sampleDevice: boolean;
+  /** Hours a demo account lives before the cleanup job deletes it (DEMO_USER_TTL_HOURS). */
+  demoUserTtlHours: number;
   bookDemoUrl: string | null;
   /** Store pages of the companion app, shown on the connect screen only when set. */
   appStoreUrl: string | null;
@@ -144,6 +148,8 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     logLevel: env.LOG_LEVEL || 'info',
     nodeEnv: env.NODE_ENV || 'production',
     demoMode: env.DEMO_MODE === '1',
+    sampleDevice: env.SAMPLE_DEVICE !== '0',
+    demoUserTtlHours: int(env, 'DEMO_USER_TTL_HOURS', 24),
     bookDemoUrl: env.BOOK_DEMO_URL || null,
     appStoreUrl: env.APP_STORE_URL || null,
     googlePlayUrl: env.GOOGLE_PLAY_URL || null,

@@ -1,9 +1,11 @@
 import { buildApp } from './app';
 import { startRetentionJob, type RetentionJob } from './jobs/retention';
+import { startDemoCleanupJob, type DemoCleanupJob } from './jobs/demo-cleanup';
 
 const app = await buildApp();
 const { port, host, sharePort, retentionDays } = app.ctx.config;
 let retention: RetentionJob | null = null;
+let demoCleanup: DemoCleanupJob | null = null;
 
 let closing = false;
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {
@@ -13,7 +15,7 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     app.log.info(`${signal} received, shutting down`);
     // Fastify's close stops accepting, waits for in-flight requests, then runs onClose hooks
     // (which flush pending writes and close the database).
-    Promise.resolve(retention?.stop()).then(() => app.close()).then(
+    Promise.all([retention?.stop(), demoCleanup?.stop()]).then(() => app.close()).then(
       () => process.exit(0),
       (err: unknown) => {
         app.log.error({ err }, 'shutdown failed');
@@ -28,6 +30,9 @@ try {
   // The share host second: tests read the API's address from the first "Server listening" line.
   await app.shareServer.listen({ port: sharePort, host });
   retention = startRetentionJob({ db: app.ctx.db, blobs: app.ctx.blobs, days: retentionDays, now: app.ctx.now, log: app.log });
+  if (app.ctx.config.demoMode) {
+    demoCleanup = startDemoCleanupJob({ db: app.ctx.db, blobs: app.ctx.blobs, ttlHours: app.ctx.config.demoUserTtlHours, now: app.ctx.now, log: app.log });
+  }
 } catch (err) {
   app.log.error({ err }, 'could not start');
   process.exit(1);

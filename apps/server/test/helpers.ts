@@ -45,6 +45,8 @@ export async function startTestServer(options: BuildOptions = {}): Promise<TestS
         dataDir,
         databaseUrl: usePg ? TEST_DATABASE_URL : null,
         authRateLimit: { perIp: 100_000, perEmail: 100_000, windowS: 60 },
+        // Accounts start without the sample device unless a test asks for it (sample-device.test.ts).
+        sampleDevice: false,
         ...options.config,
       },
       database: usePg ? { pgSchema: `sg_${id}`, ...options.database } : options.database,

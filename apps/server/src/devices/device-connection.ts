@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { WebSocket, type RawData } from 'ws';
 import {
-  DEVICE_CLOSE_CODES, DeviceFrame, type CommandFrame, type DeviceErrorCode, type HelloFrame, type ItemsFrame,
+  DEVICE_CLOSE_CODES, DeviceFrame, SAMPLE_DEVICE_ID, type CommandFrame, type DeviceErrorCode, type HelloFrame, type ItemsFrame,
   type ServerFrame,
 } from '@spyglass/protocol';
 import type { BlobStore } from '../blobs/blob-store';
@@ -17,6 +17,7 @@ import { FrameAdmission, peekSeq, seqOf, type AccountBuckets, type Rejection } f
 import { DeviceInfoUpdates } from './device-info-updates';
 import { ItemIntake } from './item-intake';
 import { RouteConsoleUpdates } from './route-console-updates';
+import { removeSampleDevice } from '../services/sample-device.service';
 
 /** What every device connection of a node shares. */
 export interface DeviceConnectionDeps {
@@ -384,6 +385,8 @@ export class DeviceConnection {
       return;
     }
     const { userId, row, created } = registration;
+    // The account's first real device takes the sample out of the way (spec 002 'Sample data').
+    if (created && row.id !== SAMPLE_DEVICE_ID && await removeSampleDevice(this.deps, userId)) this.deps.events.deviceRemoved?.(userId, SAMPLE_DEVICE_ID);
     if (this.closed) {
       // Closed while registering: the row says online, so say otherwise.
       await this.markOffline(userId, row.id);

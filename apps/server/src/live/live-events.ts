@@ -9,6 +9,8 @@ import type { CompactItem, UserDefaultsGroup, ConsoleEntry, Device, DeviceScreen
 export interface LiveEvents {
   /** A device finished its hello (new or known); `created` when it was registered just now. */
   deviceConnected(userId: string, device: Device, created: boolean): void;
+  /** A device was removed without a call from a dashboard (the sample, when a real device arrived). */
+  deviceRemoved?(userId: string, deviceId: string): void;
   /** What a connected device reports about itself changed (device_info frame). */
   deviceUpdated(userId: string, device: Device): void;
   /** The device's connection closed or it fell silent; `device.online` is false. */

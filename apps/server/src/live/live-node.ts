@@ -44,6 +44,9 @@ export async function createLiveNode(options: LiveNodeOptions): Promise<LiveNode
       // reacting to the status can send one at once.
       void commands.whenReachable(userId, device.id).then(() => viewers.deviceStatus(userId, device));
     },
+    deviceRemoved(userId, deviceId) {
+      viewers.deviceDeleted(userId, deviceId);
+    },
     deviceUpdated(userId, device) {
       viewers.deviceUpdate(userId, device);
     },

@@ -7,6 +7,7 @@ import { bool } from '../db/database';
 import { insertUser, findUserByEmail, findUserById, updateUser, type UserRow } from '../repositories/users.repository';
 import { deleteAuthTokensForUser, insertAuthToken } from '../repositories/auth-tokens.repository';
 import { consumeEmailToken, insertEmailToken, invalidateEmailTokens } from '../repositories/email-tokens.repository';
+import { addSampleDevice } from './sample-device.service';
 
 export const EMAIL_IN_USE = 'Email already in use';
 export const INVALID_CREDENTIALS = 'Invalid email or password';
@@ -64,6 +65,8 @@ export async function createUser(ctx: AppContext, input: NewUser): Promise<UserR
     if (await findUserByEmail(ctx.db, input.email)) throw conflict(EMAIL_IN_USE);
     throw e;
   }
+  // New accounts look at the sample until their first device connects; demo accounts always do.
+  if (ctx.config.sampleDevice || input.isDemo) await addSampleDevice(ctx, id);
   return (await findUserById(ctx.db, id))!;
 }
 
