@@ -26,6 +26,7 @@ import { billingRoutes, publicBillingRoutes } from './routes/billing/billing.rou
 import { requireUsableSubscription } from './routes/billing/subscription-gate';
 import { BillingService } from './services/billing.service';
 import { loadPlansConfig } from './services/billing-plans';
+import { UsageQuotas } from './services/usage-quota.service';
 import { devicesRoutes } from './routes/devices/devices.routes';
 import { mocksRoutes } from './routes/mocks/mocks.routes';
 import { sendMocksOnWelcome } from './services/mock-delivery.service';
@@ -80,18 +81,26 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
   const now = options.now ?? Date.now;
   // Rate-limit counters: in Redis when the nodes share one, so that limits hold across nodes.
   const limiters = createLimiterStore(config.redisUrl, app.log);
+  const mailer = createMailer(config.smtpUrl, config.mailFrom, app.log);
+  const billing: BillingService = new BillingService({
+    db: database.db, config, plans: loadPlansConfig(config.plansFile), now, log: app.log,
+    // An upgrade lifts a quota block at once (spec 000 §4.4).
+    subscriptionChanged: (userId): Promise<void> => quotas.planChanged(userId),
+  });
+  const quotas: UsageQuotas = new UsageQuotas({ db: database.db, billing, mailer, publicUrl: config.publicUrl, now, log: app.log });
   const ctx: AppContext = {
     config,
     database,
     db: database.db,
     tourProgress: new TourProgress(database.db, app.log, options.now ?? Date.now),
     blobs: createBlobStore(config),
-    mailer: createMailer(config.smtpUrl, config.mailFrom, app.log),
+    mailer,
     authRateLimiter: createAuthRateLimiter(config.authRateLimit, limiters),
     limiters,
     live: await createLiveNode({ redisUrl: config.redisUrl, log: app.log }),
     now,
-    billing: new BillingService({ db: database.db, config, plans: loadPlansConfig(config.plansFile), now, log: app.log }),
+    billing,
+    quotas,
   };
   app.decorate('ctx', ctx);
   await applyAdminEmails(ctx);
@@ -100,6 +109,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
     database, blobs: ctx.blobs, events: ctx.live.events, commands: ctx.live.commands,
     log: app.log, limits: config.ingest, now: ctx.now, accountBudgets: accountBudgetFactory(config.ingest, limiters),
     itemsCommitted: (userId, items) => ctx.tourProgress.itemsCommitted(userId, items),
+    quotas: ctx.quotas,
     onWelcome: (userId, deviceId, send) => void sendMocksOnWelcome(database.db, app.log, userId, deviceId, ctx.now(), send),
   });
   registerWebSocketUpgrades(app, { viewer: viewerUpgrade.handler, device: devices.handler });

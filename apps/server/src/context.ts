@@ -10,6 +10,7 @@ import type { AuthRateLimiter } from './plugins/rate-limit';
 import type { LimiterStore } from './plugins/rate-limiter-store';
 import type { UserRow } from './repositories/users.repository';
 import type { BillingService } from './services/billing.service';
+import type { UsageQuotas } from './services/usage-quota.service';
 
 /** Infrastructure every route and service may use; built once in `buildApp`. */
 export interface AppContext {
@@ -30,6 +31,8 @@ export interface AppContext {
   now(): number;
   /** Plans and subscriptions: free for all when self-hosted, Stripe when hosted. */
   billing: BillingService;
+  /** Traffic quotas of the accounts whose devices send to this node. */
+  quotas: UsageQuotas;
 }
 
 export type App = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, ZodTypeProvider>;

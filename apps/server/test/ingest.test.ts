@@ -186,12 +186,14 @@ describeApi('ingest', () => {
 
   it('counts the traffic each account receives', async () => {
     const account = await signUp(server.url);
-    const { client } = await TestDevice.online(server.url, account.profile.apiKey, itemId('dev'));
-    const frame = JSON.stringify({ type: 'items', seq: 1, items: [logItem('counted'), logItem('twice')] });
-    client.send(frame);
+    const deviceId = itemId('dev');
+    const { client } = await TestDevice.online(server.url, account.profile.apiKey, deviceId);
+    client.sendItems(1, [logItem('counted'), logItem('twice')]);
     await client.ack(1);
     const traffic = await findTraffic(server.app.ctx.db, account.profile.id);
-    expect(traffic).toEqual([{ day: new Date().toISOString().slice(0, 10), bytes: Buffer.byteLength(frame), items: 2 }]);
+    // Each new item counts its size as stored (usage.test.ts: resends and completions).
+    const stored = await findItemsPage(server.app.ctx.db, account.profile.id, { deviceId, limit: 10 });
+    expect(traffic).toEqual([{ day: new Date().toISOString().slice(0, 10), bytes: stored.items.reduce((sum, i) => sum + i.size, 0), items: 2 }]);
     await client.close();
   });
 

@@ -7,6 +7,7 @@ export * from './settings';
 export * from './user';
 export * from './auth';
 export * from './billing';
+export * from './usage';
 export * from './analytics';
 export * from './items';
 export * from './devices';

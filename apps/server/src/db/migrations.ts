@@ -325,6 +325,34 @@ const migrations: Record<string, Migration> = {
       await db.schema.createIndex('users_created').on('users').columns(['created_at', 'id']).execute();
     },
   },
+  '0012_usage': {
+    async up(db: Kysely<unknown>) {
+      // Traffic per account and UTC hour (epoch ms of the hour's start): the usage chart and the
+      // weekly report read it; the daily table stays what period totals and quotas sum.
+      await db.schema.createTable('traffic_hours')
+        .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('hour', 'bigint', (c) => c.notNull())
+        .addColumn('bytes', 'bigint', (c) => c.notNull())
+        .addColumn('items', 'bigint', (c) => c.notNull())
+        .addPrimaryKeyConstraint('traffic_hours_pk', ['user_id', 'hour'])
+        .execute();
+      // The 80 % quota alert mailed for a billing period: its row makes it once per period on every node.
+      await db.schema.createTable('quota_alerts')
+        .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('period_start', 'bigint', (c) => c.notNull())
+        .addColumn('sent_at', 'bigint', (c) => c.notNull())
+        .addPrimaryKeyConstraint('quota_alerts_pk', ['user_id', 'period_start'])
+        .execute();
+      // A scheduled job's run for one period (the weekly report's ISO week): the node that inserts
+      // the row runs it, the others see the conflict and skip.
+      await db.schema.createTable('job_runs')
+        .addColumn('job', 'text', (c) => c.notNull())
+        .addColumn('period', 'text', (c) => c.notNull())
+        .addColumn('started_at', 'bigint', (c) => c.notNull())
+        .addPrimaryKeyConstraint('job_runs_pk', ['job', 'period'])
+        .execute();
+    },
+  },
 };
 
 export const migrationProvider: MigrationProvider = {

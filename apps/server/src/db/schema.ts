@@ -123,6 +123,26 @@ export interface TrafficUsageTable {
   items: number;
 }
 
+export interface TrafficHoursTable {
+  user_id: string;
+  /** Epoch ms of the UTC hour's start. */
+  hour: number;
+  bytes: number;
+  items: number;
+}
+
+export interface QuotaAlertsTable {
+  user_id: string;
+  period_start: number;
+  sent_at: number;
+}
+
+export interface JobRunsTable {
+  job: string;
+  period: string;
+  started_at: number;
+}
+
 export interface SessionsTable {
   id: string;
   user_id: string;
@@ -190,6 +210,9 @@ export interface Database {
   devices: DevicesTable;
   items: ItemsTable;
   traffic_usage: TrafficUsageTable;
+  traffic_hours: TrafficHoursTable;
+  quota_alerts: QuotaAlertsTable;
+  job_runs: JobRunsTable;
   sessions: SessionsTable;
   session_items: SessionItemsTable;
   mocked_routes: MockedRoutesTable;

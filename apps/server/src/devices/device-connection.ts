@@ -18,6 +18,7 @@ import { DeviceInfoUpdates } from './device-info-updates';
 import { ItemIntake } from './item-intake';
 import { RouteConsoleUpdates } from './route-console-updates';
 import { removeSampleDevice } from '../services/sample-device.service';
+import { QUOTA_EXCEEDED_MESSAGE, QUOTA_RETRY_AFTER_MS, type UsageQuotas } from '../services/usage-quota.service';
 
 /** What every device connection of a node shares. */
 export interface DeviceConnectionDeps {
@@ -40,6 +41,8 @@ export interface DeviceConnectionDeps {
   unregister(device: DeviceKey, connection: DeviceConnection): void;
   /** Called once a device is welcomed, with a way to send it commands (its mocks go first). */
   onWelcome?(userId: string, deviceId: string, send: (frame: CommandFrame) => boolean): void;
+  /** Traffic quotas: items of an account over its limit are refused with quota_exceeded. */
+  quotas?: Pick<UsageQuotas, 'load' | 'isBlocked'>;
 }
 
 type State = 'hello' | 'registering' | 'ready' | 'closed';
@@ -323,13 +326,19 @@ export class DeviceConnection {
 
   private onItems(frame: ItemsFrame, bytes: number, now: number): void {
     const { seq, items } = frame;
+    // Over quota nothing more is stored; the device keeps its items and asks again later (an
+    // upgrade or the next period lifts the block). Not a misbehaviour: no refusal is counted.
+    if (this.deps.quotas?.isBlocked(this.userId)) {
+      this.error('quota_exceeded', QUOTA_EXCEEDED_MESSAGE, { seq, retryAfterMs: QUOTA_RETRY_AFTER_MS });
+      return;
+    }
     const refused = this.admission.admitItems(seq, items.length, now);
     if (refused) {
       this.reject(refused);
       return;
     }
 
-    const unprepared = this.intake!.take(items, bytes, now, (failure) => this.onCommitted(seq, items.length, failure));
+    const unprepared = this.intake!.take(items, now, (failure) => this.onCommitted(seq, items.length, failure));
     if (unprepared === null) return;
     this.admission.settled(items.length);
     // A value nested too deeply fails the same way every time: the device must drop it, not resend it.
@@ -404,6 +413,8 @@ export class DeviceConnection {
       protocolVersion: hello.protocolVersion,
     });
     await this.handle.ready;
+    // The account's quota is known before its first items frame is judged.
+    await this.deps.quotas?.load(userId);
     if (this.closed) return;
 
     const device = toDevice(row, now);

@@ -27,6 +27,8 @@ export interface DeviceGatewayOptions {
   accountBudgets?: AccountBudgetFactory;
   /** Told the kinds of each account's committed items (see IngestQueueOptions.committed). */
   itemsCommitted?: IngestQueueOptions['committed'];
+  /** Traffic quotas: told what each commit metered, asked before items are taken. */
+  quotas?: DeviceConnectionDeps['quotas'] & { metered: NonNullable<IngestQueueOptions['metered']> };
 }
 
 /** Devices are keyed by (account, install id): one install may be a device of several accounts. */
@@ -55,6 +57,7 @@ export class DeviceGateway {
     this.checkpoints = options.database.sqlite ? new WalCheckpoints(options.database.sqlite) : null;
     this.queue = new IngestQueue({
       writer: createItemWriter(options.database), events: options.events, log: options.log, now: options.now, committed: options.itemsCommitted,
+      metered: options.quotas ? (usage) => options.quotas!.metered(usage) : undefined,
       // PostgreSQL: commits of different devices overlap, each on its own pooled connection.
       concurrentCommits: options.database.engine === 'postgres' ? 4 : 1,
     });

@@ -28,7 +28,7 @@ export class ItemIntake {
    * Answers why the items could not even be prepared (nothing was queued, `done` is not called):
    * `too_deep` for values nested beyond what can be serialized, which sending again cannot fix.
    */
-  take(items: DeviceItem[], frameBytes: number, receivedAt: number, done: (failure: IngestFailure | null) => void): 'too_deep' | 'internal' | null {
+  take(items: DeviceItem[], receivedAt: number, done: (failure: IngestFailure | null) => void): 'too_deep' | 'internal' | null {
     const { userId, deviceId } = this;
     let prepared: ReturnType<typeof prepareRows>;
     try {
@@ -40,7 +40,7 @@ export class ItemIntake {
       this.deps.log.error({ err }, 'preparing device items failed');
       return 'internal';
     }
-    const enqueue = () => this.deps.queue.enqueue({ userId, deviceId, rows: prepared.rows, frameBytes, done });
+    const enqueue = () => this.deps.queue.enqueue({ userId, deviceId, rows: prepared.rows, done });
     if (!prepared.blobsWritten && !this.tail) {
       enqueue();
       return null;

@@ -31,7 +31,7 @@ function memoryWriter(log: string[]): ItemWriter {
       let next = last;
       const isNew = rows.map((r) => !nums.has(r.id));
       for (const r of rows) if (!nums.has(r.id)) nums.set(r.id, ++next);
-      return { lastNum: next, nums: rows.map((r) => nums.get(r.id)!), isNew };
+      return { lastNum: next, nums: rows.map((r) => nums.get(r.id)!), isNew, storedSizes: rows.map(() => null) };
     },
     setLastNum(_, n) {
       lastNum = n;
@@ -70,7 +70,7 @@ function setup(watching: () => boolean) {
   };
   const queue = new IngestQueue({ writer: memoryWriter(log_), events, log, now: () => 1_700_000_000_000 });
   const send = (rows: PreparedRow[]) => new Promise<IngestFailure | null>((resolve) => {
-    queue.enqueue({ userId: 'user-1', deviceId: 'dev-1', rows, frameBytes: 100, done: resolve });
+    queue.enqueue({ userId: 'user-1', deviceId: 'dev-1', rows, done: resolve });
   });
   return { queue, send, published, log: log_ };
 }
@@ -111,7 +111,7 @@ describe('IngestQueue with concurrent commits (PostgreSQL)', () => {
             devices.push(deviceId);
             return { id: deviceId, user_id: userId, last_num: 0 };
           }),
-          upsertForDevice: (rows) => ({ lastNum: last += rows.length, nums: rows.map(() => ++last), isNew: rows.map(() => true) }),
+          upsertForDevice: (rows) => ({ lastNum: last += rows.length, nums: rows.map(() => ++last), isNew: rows.map(() => true), storedSizes: rows.map(() => null) }),
           setLastNum: () => {},
           addTraffic: () => {},
         });
@@ -132,7 +132,7 @@ describe('IngestQueue with concurrent commits (PostgreSQL)', () => {
     const queue = new IngestQueue({ writer, events, log, now: () => 1_700_000_000_000, concurrentCommits: 2 });
     const done: string[] = [];
     const send = (deviceId: string, name: string) => queue.enqueue({
-      userId: 'user-1', deviceId, rows: [row(name, name)], frameBytes: 10, done: () => done.push(name),
+      userId: 'user-1', deviceId, rows: [row(name, name)], done: () => done.push(name),
     });
     send('phone', 'phone-1');
     await expect.poll(() => commits.length).toBe(1);

@@ -13,8 +13,6 @@ export interface IngestBatch {
   userId: string;
   deviceId: string;
   rows: PreparedRow[];
-  /** Bytes of the frame as received: what the account's traffic counter adds. */
-  frameBytes: number;
   /** Called once, after the commit (null) or with the reason the batch was not stored. */
   done(failure: IngestFailure | null): void;
 }
@@ -32,7 +30,6 @@ interface DeviceGroup {
   batches: IngestBatch[];
   /** By item id, so that an item sent twice in one commit is written once. */
   rows: Map<string, PreparedRow>;
-  frameBytes: number;
 }
 
 export interface IngestQueueOptions {
@@ -49,9 +46,29 @@ export interface IngestQueueOptions {
   concurrentCommits?: number;
   /** Told the kinds of one account's committed items (welcome-tour progress); must be cheap and not throw. */
   committed?(userId: string, rows: ReadonlyArray<{ columns: { type: string; is_mocked?: number } }>): void;
+  /** Told the traffic each commit metered, per account, after it committed (quotas); must be cheap and not throw. */
+  metered?(usage: ReadonlyArray<TrafficUsage>): void;
 }
 
 const utcDay = (ms: number): string => new Date(ms).toISOString().slice(0, 10);
+const HOUR_MS = 60 * 60 * 1000;
+
+/**
+ * Adds one device's committed rows to its account's traffic: a new item counts once with its
+ * size; an item stored before (a resend, a completion) counts no request and only the bytes it
+ * grew by, so a device sending an item again never pays for it twice.
+ */
+function meter(usage: TrafficUsage, rows: PreparedRow[], outcome: UpsertOutcome): void {
+  rows.forEach(({ columns }, i) => {
+    const stored = outcome.storedSizes[i];
+    if (stored === null || stored === undefined) {
+      usage.items += 1;
+      usage.bytes += columns.size;
+    } else if (columns.size > stored) {
+      usage.bytes += columns.size - stored;
+    }
+  });
+}
 
 /**
  * Group commit for the ingest hot path. Batches from every device are queued; one transaction
@@ -154,7 +171,7 @@ export class IngestQueue {
 
   private async write(groups: Map<string, DeviceGroup>): Promise<void> {
     const now = this.options.now();
-    const { committed, vanished } = await this.options.writer.transaction(async (ops) => {
+    const { committed, vanished, metered } = await this.options.writer.transaction(async (ops) => {
       const devices = await ops.devices([...groups.values()]);
       const known = new Map(devices.map((d) => [groupKey(d.user_id, d.id), d]));
       const committed = new Map<string, CommittedRows>();
@@ -170,15 +187,17 @@ export class IngestQueue {
         const outcome = await ops.upsertForDevice(rows.map((p) => p.columns), device.last_num);
         if (outcome.lastNum !== device.last_num) await ops.setLastNum(group, outcome.lastNum);
         committed.set(key, { rows, outcome });
-        const usage = traffic.get(group.userId) ?? { userId: group.userId, day: utcDay(now), bytes: 0, items: 0 };
-        usage.bytes += group.frameBytes;
-        usage.items += group.rows.size;
+        const usage = traffic.get(group.userId) ?? { userId: group.userId, day: utcDay(now), hour: now - (now % HOUR_MS), bytes: 0, items: 0 };
+        meter(usage, rows, outcome);
         traffic.set(group.userId, usage);
       }
       // In one order in every commit: concurrent commits then never wait for each other in a cycle.
-      await ops.addTraffic([...traffic.values()].sort((a, b) => (a.userId < b.userId ? -1 : a.userId > b.userId ? 1 : 0)));
-      return { committed, vanished };
+      const metered = [...traffic.values()].filter((u) => u.bytes > 0 || u.items > 0)
+        .sort((a, b) => (a.userId < b.userId ? -1 : a.userId > b.userId ? 1 : 0));
+      await ops.addTraffic(metered);
+      return { committed, vanished, metered };
     });
+    if (metered.length > 0) this.options.metered?.(metered);
 
     for (const [key, group] of groups) {
       const failed = vanished.has(key);
@@ -220,9 +239,8 @@ function groupByDevice(batches: IngestBatch[]): Map<string, DeviceGroup> {
   for (const batch of batches) {
     const key = groupKey(batch.userId, batch.deviceId);
     let group = groups.get(key);
-    if (!group) groups.set(key, (group = { userId: batch.userId, deviceId: batch.deviceId, batches: [], rows: new Map(), frameBytes: 0 }));
+    if (!group) groups.set(key, (group = { userId: batch.userId, deviceId: batch.deviceId, batches: [], rows: new Map() }));
     group.batches.push(batch);
-    group.frameBytes += batch.frameBytes;
     for (const row of batch.rows) {
       const earlier = group.rows.get(row.columns.id);
       group.rows.set(row.columns.id, earlier ? mergeRows(earlier, row) : row);

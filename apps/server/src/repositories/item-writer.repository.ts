@@ -8,6 +8,7 @@ import type { DeviceKey } from './devices.repository';
 import {
   addTraffic, insertNewItems, selectCommitDevices, selectCompactItems, selectExistingItemsPg, updateLastNum, upsertItems, upsertItemsPg,
 } from './items.repository';
+import { addTrafficHours, selectStoredItemSize } from './usage.repository';
 
 export interface CommitDevice {
   id: string;
@@ -18,6 +19,8 @@ export interface CommitDevice {
 export interface TrafficUsage {
   userId: string;
   day: string;
+  /** Epoch ms of the UTC hour's start. */
+  hour: number;
   bytes: number;
   items: number;
 }
@@ -42,6 +45,8 @@ export interface UpsertOutcome {
   /** Per row: its display number, and whether it was new. */
   nums: number[];
   isNew: boolean[];
+  /** Per row: the size stored before this upsert (null for a new item), so traffic counts only what grew. */
+  storedSizes: Array<number | null>;
 }
 
 export interface ItemWriter {
@@ -71,19 +76,27 @@ function kyselyWriter(db: Kysely<Database>): ItemWriter {
       const userId = rows[0]?.user_id ?? '';
       const deviceId = rows[0]?.device_id ?? '';
       const existing = new Map<string, number>();
+      const sizes = new Map<string, number>();
       for (const part of chunks(rows.map((r) => r.id), UPSERT_CHUNK)) {
-        for (const r of await selectExistingItemsPg(trx, userId, deviceId, part).execute()) existing.set(r.id, Number(r.num));
+        for (const r of await selectExistingItemsPg(trx, userId, deviceId, part).execute()) {
+          existing.set(r.id, Number(r.num));
+          sizes.set(r.id, Number(r.size));
+        }
       }
       let last = lastNum;
       const full = rows.map((r) => ({ ...r, num: existing.get(r.id) ?? ++last }));
       for (const part of chunks(full, UPSERT_CHUNK)) await upsertItemsPg(trx, part).execute();
-      return { lastNum: last, nums: full.map((r) => r.num), isNew: rows.map((r) => !existing.has(r.id)) };
+      return {
+        lastNum: last, nums: full.map((r) => r.num), isNew: rows.map((r) => !existing.has(r.id)), storedSizes: rows.map((r) => sizes.get(r.id) ?? null),
+      };
     },
     async setLastNum({ userId, deviceId }, lastNum) {
       await updateLastNum(trx, userId, deviceId, lastNum).execute();
     },
     async addTraffic(usage) {
-      if (usage.length > 0) await addTraffic(trx, usage).execute();
+      if (usage.length === 0) return;
+      await addTraffic(trx, usage).execute();
+      await addTrafficHours(trx, usage).execute();
     },
   });
   return {
@@ -136,6 +149,10 @@ function sqliteWriter(db: Kysely<Database>, sqlite: SQLite.Database): ItemWriter
   const lastNum = prepare(sqlite, updateLastNum(db, s('userId'), s('deviceId'), s('lastNum')), ['userId', 'deviceId', 'lastNum'] as const);
   const traffic = prepare(sqlite, addTraffic(db, [{ userId: s('userId'), day: s('day'), bytes: s('bytes'), items: s('items') }]),
     ['userId', 'day', 'bytes', 'items'] as const);
+  const trafficHour = prepare(sqlite, addTrafficHours(db, [{ userId: s('userId'), hour: s('hour'), bytes: s('bytes'), items: s('items') }]),
+    ['userId', 'hour', 'bytes', 'items'] as const);
+  const storedSize = prepare(sqlite, selectStoredItemSize(db, s('userId'), s('deviceId'), s('id')), ['userId', 'deviceId', 'id'] as const);
+  const storedSizeOf = storedSize.statement.pluck();
   const begin = sqlite.prepare('begin immediate');
   const commit = sqlite.prepare('commit');
   const rollback = sqlite.prepare('rollback');
@@ -150,6 +167,7 @@ function sqliteWriter(db: Kysely<Database>, sqlite: SQLite.Database): ItemWriter
     upsertForDevice(rows, lastNum) {
       const nums: number[] = [];
       const isNew: boolean[] = [];
+      const storedSizes: Array<number | null> = [];
       const order = insert.order;
       // Reused for every row: better-sqlite3 binds the values before run() returns.
       const params = new Array<unknown>(order.length);
@@ -162,18 +180,23 @@ function sqliteWriter(db: Kysely<Database>, sqlite: SQLite.Database): ItemWriter
           last += 1;
           nums.push(last);
           isNew.push(true);
+          storedSizes.push(null);
         } else {
+          storedSizes.push(Number(storedSizeOf.get(storedSize.bind({ userId: row.user_id, deviceId: row.device_id, id: row.id }))));
           nums.push(Number(upsertNum.get(params)));
           isNew.push(false);
         }
       }
-      return { lastNum: last, nums, isNew };
+      return { lastNum: last, nums, isNew, storedSizes };
     },
     setLastNum({ userId, deviceId }, n) {
       lastNum.statement.run(lastNum.bind({ userId, deviceId, lastNum: n }));
     },
     addTraffic(usage) {
-      for (const u of usage) traffic.statement.run(traffic.bind(u));
+      for (const u of usage) {
+        traffic.statement.run(traffic.bind(u));
+        trafficHour.statement.run(trafficHour.bind(u));
+      }
     },
   };
 

@@ -109,7 +109,7 @@ export async function deleteExpiredItemsOfDevice(
  * completions), with the ids as one array parameter (a long IN list costs PostgreSQL to parse).
  */
 export function selectExistingItemsPg(db: Kysely<Database>, userId: string, deviceId: string, ids: string[]) {
-  return db.selectFrom('items').select(['id', 'num'])
+  return db.selectFrom('items').select(['id', 'num', 'size'])
     .where('user_id', '=', userId).where('device_id', '=', deviceId).where(sql<boolean>`id = any(${ids}::text[])`);
 }
 

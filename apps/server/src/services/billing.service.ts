@@ -27,6 +27,8 @@ interface BillingDeps {
   plans: PlansConfig;
   now(): number;
   log: FastifyBaseLogger;
+  /** Told after an account's subscription changed here (webhook, free plan): quotas read the new limit. */
+  subscriptionChanged?(userId: string): Promise<void>;
 }
 
 export interface WebhookResult {
@@ -182,6 +184,7 @@ export class BillingService {
       plan: 'free', status: 'active', billing_cycle: billingCycle ?? 'monthly', period_start: now, period_end: null,
       trial_ends_at: null, canceled_at: null, cancel_reason: null,
     }, now);
+    await this.deps.subscriptionChanged?.(user.id);
     return this.subscription(user);
   }
 
@@ -209,7 +212,7 @@ export class BillingService {
     const subscription = await callStripe(() => stripe.subscriptions.retrieve(subscriptionId), 'Failed to read the subscription');
     const customerId = typeof subscription.customer === 'string' ? subscription.customer : subscription.customer.id;
     const userId = await findUserIdByStripeCustomer(this.deps.db, customerId);
-    return this.deps.db.transaction().execute(async (trx) => {
+    const result = await this.deps.db.transaction().execute(async (trx) => {
       if (!(await recordBillingEvent(trx, event.id, event.type, this.deps.now()))) return { received: true as const, duplicate: true };
       if (!userId) {
         this.deps.log.warn({ eventId: event.id, customerId }, 'webhook for a customer no account has');
@@ -218,6 +221,8 @@ export class BillingService {
       await saveSubscription(trx, userId, { plan: 'free', status: 'expired' }, fromStripe(subscription, this.deps.now()), this.deps.now());
       return { received: true as const, duplicate: false };
     });
+    if (userId && !result.duplicate) await this.deps.subscriptionChanged?.(userId);
+    return result;
   }
 
   private async createCustomer(stripe: Stripe, user: UserRow): Promise<string> {

@@ -1,9 +1,10 @@
 import {
   CancelSubscriptionBody, CheckoutSessionBody, CheckoutSessionResponse, CustomerPortalResponse, FreeSubscriptionBody,
-  PlansQuery, PlansResponse, Subscription,
+  PlansQuery, PlansResponse, Subscription, UsageQuery, UsageResponse,
 } from '@spyglass/protocol';
 import { z } from 'zod';
 import type { App } from '../../context';
+import { usageByHour } from '../../services/usage.service';
 
 /** The signed-in account's subscription (spec 000 §7.4). */
 export async function billingRoutes(app: App): Promise<void> {
@@ -24,6 +25,9 @@ export async function billingRoutes(app: App): Promise<void> {
 
   app.post('/billing/free-subscription', { schema: { body: FreeSubscriptionBody, response: { 200: Subscription } } },
     async (req) => billing.chooseFree(req.user, req.body.userId, req.body.billingCycle));
+
+  app.get('/billing/usage', { schema: { querystring: UsageQuery, response: { 200: UsageResponse } } },
+    async (req) => ({ requestsGroupedByHour: await usageByHour(app.ctx.db, req.user.id, req.query.days, app.ctx.now()) }));
 }
 
 /** Calls without a token: the price list, and Stripe's webhooks (authenticated by their signature). */

@@ -1,0 +1,129 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db/database';
+import type { Mailer } from '../plugins/mail';
+import type { TrafficUsage } from '../repositories/item-writer.repository';
+import { claimQuotaAlert } from '../repositories/usage.repository';
+import { findUserById } from '../repositories/users.repository';
+import type { BillingService } from './billing.service';
+
+/** Spec 000 §9: the alert at 80 % of the period's traffic limit, the block at 100 %. */
+export const QUOTA_ALERT_RATIO = 0.8;
+/**
+ * How long an account's figures are trusted before they are read again: other nodes' traffic,
+ * a new period and a plan changed on another node reach this node within this time.
+ */
+export const QUOTA_REFRESH_MS = 30_000;
+/** The quota_exceeded error's text: the quota banner's (spec 000 §8). */
+export const QUOTA_EXCEEDED_MESSAGE = 'You have exceeded your quota. Please upgrade your plan';
+/** When a device refused for its quota asks again: soon enough that an upgrade is felt at once. */
+export const QUOTA_RETRY_AFTER_MS = 5_000;
+/** A blocked account is asked about more often, so that an upgrade made anywhere lifts the block soon. */
+export const BLOCKED_REFRESH_MS = 2_000;
+
+interface AccountQuota {
+  /** Bytes the period allows; null: unmetered (free users, self-hosted, the trial). */
+  limit: number | null;
+  periodStart: number;
+  used: number;
+  loadedAt: number;
+  loading: Promise<void> | null;
+}
+
+interface UsageQuotaDeps {
+  db: Db;
+  billing: BillingService;
+  mailer: Mailer;
+  publicUrl: string;
+  now(): number;
+  log: FastifyBaseLogger;
+}
+
+/**
+ * Traffic quotas on the ingest path (spec 000 §4.4, 001 §9). The device path asks `isBlocked`
+ * for every items frame, so it answers from memory: each account's limit and period usage are
+ * read when one of its devices connects and kept current by what this node's commits meter, and
+ * read again from the database now and then (other nodes meter too). Crossing 80 % mails the
+ * quota alert, once per billing period across all nodes.
+ */
+export class UsageQuotas {
+  private readonly accounts = new Map<string, AccountQuota>();
+
+  constructor(private readonly deps: UsageQuotaDeps) {}
+
+  /** Loads (or reloads) the account's limit and the traffic of its current period. */
+  load(userId: string): Promise<void> {
+    const known = this.accounts.get(userId);
+    if (known?.loading) return known.loading;
+    const entry: AccountQuota = known ?? { limit: null, periodStart: 0, used: 0, loadedAt: 0, loading: null };
+    this.accounts.set(userId, entry);
+    entry.loading = this.read(userId, entry)
+      .catch((err: unknown) => this.deps.log.error({ err, userId }, 'reading the traffic quota failed'))
+      .finally(() => { entry.loading = null; });
+    return entry.loading;
+  }
+
+  /** A plan changed (checkout, webhook, free plan): the next frame is judged by the new limit. */
+  planChanged(userId: string): Promise<void> {
+    return this.accounts.has(userId) ? this.load(userId) : Promise.resolve();
+  }
+
+  /** Whether new items of the account are refused now; cheap, answered from memory. */
+  isBlocked(userId: string): boolean {
+    const entry = this.accounts.get(userId);
+    if (!entry) return false;
+    const blocked = isOver(entry, 1);
+    const age = this.deps.now() - entry.loadedAt;
+    if (!entry.loading && age > (blocked ? BLOCKED_REFRESH_MS : QUOTA_REFRESH_MS)) void this.load(userId);
+    return blocked;
+  }
+
+  /** What one commit metered: the accounts' period usage grows, and crossing 80 % sends the alert. */
+  metered(usage: ReadonlyArray<TrafficUsage>): void {
+    for (const u of usage) {
+      const entry = this.accounts.get(u.userId);
+      if (!entry || entry.limit === null) continue;
+      const before = entry.used;
+      entry.used += u.bytes;
+      if (before < entry.limit * QUOTA_ALERT_RATIO && isOver(entry, QUOTA_ALERT_RATIO)) void this.alert(u.userId, entry);
+    }
+  }
+
+  private async read(userId: string, entry: AccountQuota): Promise<void> {
+    const user = await findUserById(this.deps.db, userId);
+    if (!user) {
+      this.accounts.delete(userId);
+      return;
+    }
+    const subscription = await this.deps.billing.subscription(user);
+    const wasAlerted = isOver(entry, QUOTA_ALERT_RATIO);
+    entry.limit = subscription.trafficLimit;
+    entry.periodStart = subscription.billingPeriodStart ? Date.parse(subscription.billingPeriodStart) : user.created_at;
+    entry.used = subscription.trafficUsed;
+    entry.loadedAt = this.deps.now();
+    // Traffic metered on other nodes may be what crossed the line: the alert is claimed once anyway.
+    if (!wasAlerted && isOver(entry, QUOTA_ALERT_RATIO)) await this.alert(userId, entry);
+  }
+
+  private async alert(userId: string, entry: AccountQuota): Promise<void> {
+    try {
+      if (!(await claimQuotaAlert(this.deps.db, userId, entry.periodStart, this.deps.now()))) return;
+      const user = await findUserById(this.deps.db, userId);
+      if (!user) return;
+      const percent = Math.floor((entry.used / entry.limit!) * 100);
+      await this.deps.mailer.send({
+        to: user.email,
+        subject: `You have used ${percent}% of your Spyglass traffic`,
+        text: `Your Spyglass account has received ${formatMegabytes(entry.used)} of the ${formatMegabytes(entry.limit!)} its plan includes in this billing period (${percent}%).\n\n`
+          + `At 100% new requests from your devices are rejected until the next period; everything already captured stays readable.\n\n`
+          + `Upgrade your plan: ${this.deps.publicUrl}/settings#subscription-details`,
+      });
+    } catch (err) {
+      this.deps.log.error({ err, userId }, 'quota alert failed');
+    }
+  }
+}
+
+const isOver = (entry: AccountQuota, ratio: number) => entry.limit !== null && entry.used >= entry.limit * ratio;
+
+/** Spec 000 §9: MB are 10^6 bytes. */
+const formatMegabytes = (bytes: number) => `${(bytes / 1_000_000).toLocaleString('en-US', { maximumFractionDigits: 2 })} MB`;

@@ -1,0 +1,187 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { DeviceItem, UsageResponse } from '@spyglass/protocol';
+import { DEFAULT_PLANS_CONFIG } from '../src/services/billing-plans';
+import { describeApi, signUp, startTestServer, type ApiClient, type TestServer } from './helpers';
+import { TestDevice, itemId, logItem } from './device-protocol-client';
+import { startStripeStandIn, type StripeStandIn } from './support/stripe-stand-in';
+import { startSmtpReceiver, type SmtpReceiver } from './support/smtp-receiver';
+
+const request = (id: string): DeviceItem => ({
+  id, type: 'network', createdAt: new Date().toISOString(),
+  details: { request: { method: 'POST', url: 'https://api.example.com/cart', headers: {}, body: 'r'.repeat(300), startedAt: new Date().toISOString() } },
+});
+const completion = (id: string): DeviceItem => ({
+  id, type: 'network', createdAt: new Date().toISOString(),
+  details: {
+    request: { method: 'POST', url: 'https://api.example.com/cart', headers: {}, startedAt: new Date().toISOString() },
+    response: { statusCode: 200, headers: {}, body: 'a'.repeat(700), receivedAt: new Date().toISOString() },
+  },
+});
+
+async function storedItems(api: ApiClient, deviceId: string): Promise<Array<{ id: string; size: number }>> {
+  const page = await api.get(`/v1/requests?deviceId=${encodeURIComponent(deviceId)}&limit=1000`);
+  expect(page.status).toBe(200);
+  return page.body.items;
+}
+
+async function usage(api: ApiClient, days = 7): Promise<UsageResponse['requestsGroupedByHour']> {
+  const res = await api.get(`/v1/billing/usage?days=${days}`);
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body.requestsGroupedByHour;
+}
+
+const totals = (hours: UsageResponse['requestsGroupedByHour']) =>
+  hours.reduce((sum, h) => ({ count: sum.count + h.count, size: sum.size + h.size }), { count: 0, size: 0 });
+
+describeApi('traffic metering', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(() => server?.close());
+
+  it('counts each item once with its size, a resend never, a completion by what it added', async () => {
+    const { api, profile } = await signUp(server.url);
+    const deviceId = itemId('dev');
+    const { client } = await TestDevice.online(server.url, profile.apiKey, deviceId);
+    const a = itemId('net');
+    const items = [request(a), logItem('counted once')];
+    client.sendItems(1, items);
+    expect(await client.ack(1)).toEqual({ type: 'ack', seq: 1 });
+    const first = await storedItems(api, deviceId);
+    const firstSize = first.reduce((sum, i) => sum + i.size, 0);
+    const hours = await usage(api);
+    expect(hours).toHaveLength(1);
+    expect(hours[0]).toMatchObject({ count: 2, size: firstSize });
+    expect(Date.parse(hours[0]!.hour) % 3_600_000).toBe(0);
+
+    // The SDK resends a batch whose ack it missed: stored once, counted once.
+    client.sendItems(2, items);
+    expect(await client.ack(2)).toEqual({ type: 'ack', seq: 2 });
+    expect(totals(await usage(api))).toEqual({ count: 2, size: firstSize });
+
+    // The response completes the request: no new request, only the bytes it added.
+    client.sendItems(3, [completion(a)]);
+    expect(await client.ack(3)).toEqual({ type: 'ack', seq: 3 });
+    const after = await storedItems(api, deviceId);
+    const afterSize = after.reduce((sum, i) => sum + i.size, 0);
+    expect(afterSize).toBeGreaterThan(firstSize);
+    expect(totals(await usage(api))).toEqual({ count: 2, size: afterSize });
+    // The same completion again adds nothing.
+    client.sendItems(4, [completion(a)]);
+    expect(await client.ack(4)).toEqual({ type: 'ack', seq: 4 });
+    expect(totals(await usage(api))).toEqual({ count: 2, size: afterSize });
+    await client.close();
+
+    // Counted in the database with the items: another account sees none of it.
+    const other = await signUp(server.url);
+    expect(await usage(other.api, 30)).toEqual([]);
+  });
+
+  it('answers the ranges of the spec and refuses others', async () => {
+    const { api } = await signUp(server.url);
+    for (const days of [7, 30, 90, 365]) expect((await api.get(`/v1/billing/usage?days=${days}`)).status).toBe(200);
+    expect((await api.get('/v1/billing/usage')).status).toBe(200);
+    const bad = await api.get('/v1/billing/usage?days=5');
+    expect(bad.status).toBe(400);
+  });
+});
+
+describeApi('traffic quota, hosted', () => {
+  let server: TestServer;
+  let stripe: StripeStandIn;
+  let smtp: SmtpReceiver;
+  let plansDir: string;
+  /** Small enough to cross with a few items. */
+  const TEAM_LIMIT = 10_000;
+
+  beforeAll(async () => {
+    stripe = await startStripeStandIn();
+    smtp = await startSmtpReceiver();
+    plansDir = fs.mkdtempSync(path.join(os.tmpdir(), 'plans-'));
+    const plansFile = path.join(plansDir, 'plans.json');
+    fs.writeFileSync(plansFile, JSON.stringify({
+      ...DEFAULT_PLANS_CONFIG,
+      plans: DEFAULT_PLANS_CONFIG.plans.map((p) => (p.id === 'team' ? { ...p, trafficLimit: TEAM_LIMIT } : p)),
+    }));
+    server = await startTestServer({
+      config: {
+        stripe: { secretKey: stripe.secretKey, webhookSecret: stripe.webhookSecret, apiUrl: stripe.url }, publicUrl: 'http://127.0.0.1', plansFile,
+        smtpUrl: smtp.url,
+      },
+    });
+    stripe.webhookUrl = `${server.url}/v1/billing/webhook`;
+  });
+  afterAll(async () => {
+    await server?.close();
+    await stripe?.close();
+    await smtp?.close();
+    fs.rmSync(plansDir, { recursive: true, force: true });
+  });
+
+  it('alerts once at 80 %, refuses items at 100 % with quota_exceeded while stored ones stay readable, and an upgrade unblocks', async () => {
+    const { api, email } = await signUp(server.url);
+    const checkout = await api.post('/v1/billing/create-checkout-session', {
+      tier: 'team', billingCycle: 'monthly', successUrl: 'http://127.0.0.1/onboarding', cancelUrl: 'http://127.0.0.1/onboarding',
+    });
+    expect(checkout.status, JSON.stringify(checkout.body)).toBe(200);
+    const subscription = await stripe.completeCheckout(checkout.body.sessionId);
+    expect((await api.get('/v1/billing/subscription')).body).toMatchObject({ plan: 'team', trafficLimit: TEAM_LIMIT });
+    const profile = (await api.get('/v1/user')).body;
+
+    const deviceId = itemId('dev');
+    const { client } = await TestDevice.online(server.url, profile.apiKey, deviceId);
+    const alertSubject = /You have used \d+% of your Spyglass traffic/;
+    let seq = 0;
+    let refused: { code?: string; seq?: number; retryAfterMs?: number } | null = null;
+    let refusedItem: DeviceItem | null = null;
+    // About 1,100 bytes per item: the alert after 8, the block after 10.
+    for (let i = 0; i < 20 && !refused; i++) {
+      const item = logItem('x'.repeat(1_000));
+      const answer = await (client.sendItems(++seq, [item]), client.ack(seq));
+      if (answer.type === 'error') {
+        refused = answer;
+        refusedItem = item;
+      }
+    }
+    expect(refused).toMatchObject({ code: 'quota_exceeded', seq, message: 'You have exceeded your quota. Please upgrade your plan' });
+    expect(refused!.retryAfterMs).toBeGreaterThan(0);
+    const used = (await api.get('/v1/billing/subscription')).body.trafficUsed;
+    expect(used).toBeGreaterThanOrEqual(TEAM_LIMIT);
+
+    const alert = await smtp.waitForMail(email, { subject: alertSubject });
+    expect(alert.text).toContain('of the 0.01 MB its plan includes');
+    // Nothing of the refused frame was stored; what came before stays readable.
+    const stored = await storedItems(api, deviceId);
+    expect(stored.map((i) => i.id)).not.toContain(refusedItem!.id);
+    expect(stored).toHaveLength(seq - 1);
+    expect((await api.get(`/v1/requests/${encodeURIComponent(stored[0]!.id)}`)).status).toBe(200);
+    // Still refused, and still only one alert in this period.
+    client.sendItems(++seq, [logItem('still over')]);
+    expect(await client.ack(seq)).toMatchObject({ code: 'quota_exceeded' });
+    expect(smtp.mails.filter((m) => m.to.includes(email) && alertSubject.test(m.subject))).toHaveLength(1);
+
+    // An upgrade to Pro (Stripe's webhook) lifts the block at once.
+    subscription.metadata.plan = 'pro';
+    const delivered = await stripe.deliver(stripe.event('customer.subscription.updated', subscription));
+    expect(delivered.status).toBe(200);
+    client.sendItems(++seq, [refusedItem!]);
+    expect(await client.ack(seq)).toEqual({ type: 'ack', seq });
+    expect((await storedItems(api, deviceId)).map((i) => i.id)).toContain(refusedItem!.id);
+    await client.close();
+  });
+
+  it('meters nothing against accounts without a limit (the trial)', async () => {
+    const { api, profile } = await signUp(server.url);
+    expect((await api.get('/v1/billing/subscription')).body.trafficLimit).toBeNull();
+    const { client } = await TestDevice.online(server.url, profile.apiKey, itemId('dev'));
+    const items = Array.from({ length: 12 }, () => logItem('y'.repeat(1_000)));
+    client.sendItems(1, items);
+    expect(await client.ack(1)).toEqual({ type: 'ack', seq: 1 });
+    expect(totals(await usage(api)).count).toBe(12);
+    await client.close();
+  });
+});
