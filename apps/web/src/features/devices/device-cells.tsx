@@ -1,5 +1,5 @@
 import { Package, TriangleAlert } from 'lucide-react';
-import { isSdkOutdated, MIN_SDK_VERSION, sdkTooltip, type Device } from '@spyglass/protocol';
+import { isSdkOutdated, MIN_SDK_VERSION, SAMPLE_DEVICE_ID, sdkTooltip, type Device } from '@spyglass/protocol';
 import { Tooltip } from '../../ui/tooltip';
 import type { DeviceColumnId } from './device-columns';
 import { modelLabel, osLabel, platformName, relativeTime } from './device-list';
@@ -56,6 +56,7 @@ export function DeviceCell({ device, column, now }: { device: Device; column: De
         <span className="cell-with-icon" title={device.model ? `${platformName(device)} · ${device.model}` : platformName(device)}>
           <PlatformIcon platform={device.platform} />
           <span className="cell-text">{modelLabel(device)}</span>
+          {device.id === SAMPLE_DEVICE_ID && <span className="device-sample-badge" title="Sample data: removed when your first device connects">Sample</span>}
         </span>
       );
     case 'name':

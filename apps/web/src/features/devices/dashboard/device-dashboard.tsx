@@ -1,6 +1,7 @@
 import { SmartphoneNfc } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
+import { SAMPLE_DEVICE_ID } from '@spyglass/protocol';
 import { ApiError } from '../../../lib/api';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { useLiveMessage } from '../../../lib/live';
@@ -12,6 +13,7 @@ import { NotFoundPage } from '../../not-found/not-found-page';
 import { useDevice } from './device-dashboard.api';
 import { resolveDeviceView } from './device-views';
 import { RequestsView } from './requests-view';
+import { SampleDeviceBanner } from './sample-device-banner';
 import './device-dashboard.css';
 
 // Its own chunk: the requests view, the one most opened, does not load the route editor.
@@ -58,7 +60,9 @@ export function DeviceDashboard() {
 
   return (
     <div className="device-dashboard">
-      {!device.data.online && <Banner tone="offline">Device is offline - Some features may not work.</Banner>}
+      {device.data.id === SAMPLE_DEVICE_ID
+        ? <SampleDeviceBanner deviceId={device.data.id} />
+        : !device.data.online && <Banner tone="offline">Device is offline - Some features may not work.</Banner>}
       {viewId === 'requests' && <RequestsView device={device.data} />}
       {viewId === 'mock-apis' && (
         <Suspense fallback={<LoadingScreen label="Loading mocked routes" />}>

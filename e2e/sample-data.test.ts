@@ -1,0 +1,96 @@
+import { itemSummary, RequestsPage, SAMPLE_DEVICE_ID, SAMPLE_ITEM_COUNT, CLIENT_BUILD, CLIENT_BUILD_HEADER, CLIENT_VERSION, CLIENT_VERSION_HEADER, type CompactItem } from '@spyglass/protocol';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterEach, describe, expect, it } from 'vitest';
+import { startSimulator, type Simulator } from '../apps/simulator/src';
+import { signedInContext, signUpByApi } from './support/accounts';
+import { useE2eEnvironment } from './support/environment';
+import { visible } from './support/page';
+import { screenshotBothSchemes } from './support/screenshots';
+
+const details = (page: Page) => page.getByRole('region', { name: 'Details' });
+const rowOfNum = (page: Page, num: number) => page.locator('.req-row').filter({ has: page.locator('.req-td-id', { hasText: new RegExp(`^${num}$`) }) });
+
+/** Clicks an item's row until the details panel's title names it. */
+async function openItem(page: Page, item: CompactItem): Promise<void> {
+  const expected = item.type === 'network' ? item.details.request.url : itemSummary(item).split('\n', 1)[0]!;
+  await expect.poll(async () => {
+    await rowOfNum(page, item.num).click();
+    const title = details(page).locator('.details-title').filter({ hasText: expected });
+    await title.waitFor({ timeout: 5000 }).catch(() => undefined);
+    return (await title.count()) > 0;
+  }, { timeout: 60_000 }).toBe(true);
+}
+
+/** Spec 001 §9 and spec 002 'Sample data' (issue 21 acceptance 1). */
+describe('sample data on 1-demo', () => {
+  const env = useE2eEnvironment({ env: { SAMPLE_DEVICE: '1' } });
+  let context: BrowserContext | undefined;
+  let simulator: Simulator | undefined;
+
+  afterEach(async () => {
+    await simulator?.stop();
+    simulator = undefined;
+    await context?.close();
+    context = undefined;
+  });
+
+  it('a new account sees 1-demo with its 32 sample items, opens each kind, and the sample goes when a real device connects', async () => {
+    const account = await signUpByApi(env.server);
+    let page: Page;
+    ({ context, page } = await signedInContext(env.browser, env.server, account));
+
+    // The device list: one row, marked as a sample.
+    await page.goto('/devices');
+    const sampleRow = page.locator('tbody tr').filter({ hasText: 'Sample iPhone' });
+    await visible(sampleRow.getByText('Sample', { exact: true }));
+    expect(await page.locator('tbody tr').count()).toBe(1);
+    await screenshotBothSchemes(page, 'sample-device-list');
+
+    await sampleRow.click();
+    await page.waitForURL(`**/devices/${SAMPLE_DEVICE_ID}`);
+    await visible(page.getByText('Sample data: 32 example requests, logs and events to try the inspector on.', { exact: false }));
+    await expect.poll(() => page.locator('.req-row').count(), { timeout: 15_000 }).toBe(SAMPLE_ITEM_COUNT);
+
+    const res = await fetch(`${env.server.url}/v1/requests?deviceId=${SAMPLE_DEVICE_ID}&limit=100`, {
+      headers: { authorization: `Bearer ${account.token}`, [CLIENT_VERSION_HEADER]: CLIENT_VERSION, [CLIENT_BUILD_HEADER]: CLIENT_BUILD },
+    });
+    const items = RequestsPage.parse(await res.json()).items;
+    const find = (test: (i: CompactItem) => boolean) => {
+      const item = items.find(test);
+      if (!item) throw new Error('sample item missing');
+      return item;
+    };
+    const panel = details(page);
+
+    // JSON: the three sample TODO items as a tree.
+    await openItem(page, find((i) => i.url?.endsWith('/v1/todos?status=all') === true));
+    await visible(panel.getByRole('tree', { name: 'Response body' }).getByText('"Buy groceries"'));
+    await screenshotBothSchemes(page, 'sample-details-json');
+    // An image response.
+    await openItem(page, find((i) => i.url?.endsWith('/avatar.png') === true));
+    await visible(panel.getByRole('img', { name: /Response body of/ }));
+    // A server error and a slow request.
+    await openItem(page, find((i) => i.status === 500));
+    await visible(panel.getByText('Payment provider timed out', { exact: false }).first());
+    await openItem(page, find((i) => (i.duration ?? 0) > 3000 && i.status === 200));
+    // A log with a stack trace.
+    await openItem(page, find((i) => i.type === 'log' && i.level === 'error' && i.details.message.startsWith('Unexpectedly')));
+    await visible(panel.getByRole('table', { name: 'Stack trace' }).getByText('CheckoutViewController', { exact: false }).first());
+    await screenshotBothSchemes(page, 'sample-details-log');
+    // An event, an analytics event and a screenshot.
+    await openItem(page, find((i) => i.type === 'event'));
+    await openItem(page, find((i) => i.type === 'firebaseAnalytics'));
+    await openItem(page, find((i) => i.type === 'screenshot'));
+    await visible(panel.getByRole('img', { name: 'Todo list' }));
+
+    // A real device connects: the sample is out of the way, on the open dashboard and in the list.
+    simulator = await startSimulator({ serverUrl: env.server.url, apiKey: account.profile.apiKey, devices: 1, rate: 0, platforms: ['android'], seed: 21 });
+    await simulator.connected();
+    await page.waitForURL('**/devices', { timeout: 15_000 });
+    await expect.poll(() => page.locator('tbody tr').filter({ hasText: 'Sample iPhone' }).count(), { timeout: 15_000 }).toBe(0);
+    await expect.poll(() => page.locator('tbody tr').count(), { timeout: 15_000 }).toBe(1);
+    await page.reload();
+    await visible(page.locator('tbody tr').first());
+    expect(await page.locator('tbody tr').filter({ hasText: 'Sample iPhone' }).count()).toBe(0);
+  });
+});
