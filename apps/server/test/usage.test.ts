@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { DeviceItem, UsageResponse } from '@spyglass/protocol';
+import { createSpyglass, type SpyglassClient } from '@spyglass/sdk';
 import { DEFAULT_PLANS_CONFIG } from '../src/services/billing-plans';
 import { describeApi, signUp, startTestServer, type ApiClient, type TestServer } from './helpers';
 import { TestDevice, itemId, logItem } from './device-protocol-client';
@@ -172,6 +173,42 @@ describeApi('traffic quota, hosted', () => {
     expect(await client.ack(seq)).toEqual({ type: 'ack', seq });
     expect((await storedItems(api, deviceId)).map((i) => i.id)).toContain(refusedItem!.id);
     await client.close();
+  });
+
+  /** Waits (bounded by the test's timeout) until the client's counters say what `done` looks for. */
+  async function untilStats(client: SpyglassClient, done: (stats: ReturnType<SpyglassClient['stats']>) => boolean): Promise<void> {
+    while (!done(client.stats())) await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+
+  it('the SDK stops sending over quota, keeps its items and says so in stats(), then delivers them after an upgrade', async () => {
+    const { api } = await signUp(server.url);
+    const checkout = await api.post('/v1/billing/create-checkout-session', {
+      tier: 'team', billingCycle: 'monthly', successUrl: 'http://127.0.0.1/onboarding', cancelUrl: 'http://127.0.0.1/onboarding',
+    });
+    const subscription = await stripe.completeCheckout(checkout.body.sessionId);
+    const profile = (await api.get('/v1/user')).body;
+    const client = createSpyglass({
+      serverUrl: server.url, apiKey: profile.apiKey, installId: itemId('quota-sdk'),
+      capture: { fetch: false, xhr: false, http: false }, reconnect: { initialDelayMs: 50, maxDelayMs: 300 },
+    });
+    try {
+      for (let i = 0; i < 12; i++) {
+        client.log('z'.repeat(1_000));
+        await new Promise((resolve) => setTimeout(resolve, 30));
+      }
+      await untilStats(client, (stats) => stats.quotaExceeded);
+      const blocked = client.stats();
+      expect(blocked.dropped).toBe(0);
+      expect(blocked.queued + blocked.unacknowledged).toBeGreaterThan(0);
+      expect(blocked.status).toBe('connected');
+
+      subscription.metadata.plan = 'pro';
+      expect((await stripe.deliver(stripe.event('customer.subscription.updated', subscription))).status).toBe(200);
+      await client.flush();
+      expect(client.stats()).toMatchObject({ quotaExceeded: false, acknowledged: 12, dropped: 0, rejected: 0 });
+    } finally {
+      await client.stop();
+    }
   });
 
   it('meters nothing against accounts without a limit (the trial)', async () => {

@@ -161,13 +161,15 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
       const counters = { queued: 0, unacknowledged: 0, acknowledged: 0, dropped: 0, rejected: 0, bytes: 0, maxBytes: 0, skipped: 0 };
       let connected = 0;
       let backpressure = false;
+      let quotaExceeded = false;
       for (const d of devices) {
         const stats = d.client.stats();
         if (stats.status === 'connected') connected++;
         backpressure ||= stats.backpressure;
+        quotaExceeded ||= stats.quotaExceeded;
         for (const key of Object.keys(counters) as (keyof typeof counters)[]) counters[key] += stats[key];
       }
-      return { devices: devices.length, connected, actions: { ...actions }, sdk: { ...counters, backpressure } };
+      return { devices: devices.length, connected, actions: { ...actions }, sdk: { ...counters, backpressure, quotaExceeded } };
     },
   };
 }

@@ -34,6 +34,8 @@ export class Delivery {
   private flushTimer: ReturnType<typeof setTimeout> | undefined;
   private waiters: { resolve: () => void; reject: (error: Error) => void }[] = [];
   private failure: SpyglassError | undefined;
+  /** The server's last word on a batch was quota_exceeded; an ack clears it. */
+  private quotaExceeded = false;
   /** Batches in flight at most: the option, narrowed by what the server takes. */
   private window: number;
 
@@ -61,6 +63,7 @@ export class Delivery {
   }
 
   acked(seq: number): void {
+    this.quotaExceeded = false;
     this.outbox.ack(seq);
     this.settle();
     // A full batch goes into the freed slot at once; a partial one still waits for the flush timer.
@@ -69,6 +72,7 @@ export class Delivery {
 
   /** A refusal that names a batch (the error itself is reported by the client). */
   refused(frame: ErrorFrame & { seq: number }): void {
+    if (frame.code === 'quota_exceeded') this.quotaExceeded = true;
     if (frame.code === 'bad_items' || frame.code === 'frame_too_large' || frame.code === 'bad_frame') {
       // Refused for its content: it would be refused again.
       this.outbox.reject(frame.seq);
@@ -97,8 +101,8 @@ export class Delivery {
     this.settle();
   }
 
-  stats(): OutboxStats {
-    return this.outbox.stats();
+  stats(): OutboxStats & { quotaExceeded: boolean } {
+    return { ...this.outbox.stats(), quotaExceeded: this.quotaExceeded };
   }
 
   private scheduleFlush(): void {

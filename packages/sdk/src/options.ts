@@ -91,6 +91,12 @@ export interface SpyglassStats extends OutboxStats {
   status: ConnectionStatus;
   /** Items not captured because their feature toggle is off. */
   skipped: number;
+  /**
+   * The server refused items because the account used its plan's traffic (error `quota_exceeded`):
+   * they stay in the outbox and are offered again after the pause the server asked for, until an
+   * upgrade or the next billing period; the outbox's bound drops the oldest meanwhile (`dropped`).
+   */
+  quotaExceeded: boolean;
 }
 
 export interface SpyglassEvents {
