@@ -17,6 +17,7 @@ import { registerSecurityHeaders } from './plugins/security-headers';
 import { loadWebRoot, type WebRoot } from './plugins/web-root';
 import { createBlobStore } from './blobs/blob-store-factory';
 import { DeviceGateway } from './devices/device-gateway';
+import { startPresenceSweep } from './jobs/presence-sweep';
 import { TourProgress } from './services/tour-progress.service';
 import { createLiveNode } from './live/live-node';
 import { registerWebSocketUpgrades, viewerUpgradeHandler } from './live/ws-upgrades';
@@ -113,6 +114,11 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
     onWelcome: (userId, deviceId, send) => void sendMocksOnWelcome(database.db, app.log, userId, deviceId, ctx.now(), send),
   });
   registerWebSocketUpgrades(app, { viewer: viewerUpgrade.handler, device: devices.handler });
+  // Several nodes: the devices of a node that died are marked offline by the others.
+  const presence = config.redisUrl ? startPresenceSweep({ db: database.db, events: ctx.live.events, limits: config.ingest, now: ctx.now, log: app.log }) : null;
+  app.addHook('preClose', async () => {
+    await presence?.stop();
+  });
   // Before the HTTP server closes: it waits for upgraded sockets too. Devices go first so that
   // what they sent is committed before the database closes.
   app.addHook('preClose', async () => {

@@ -5,6 +5,8 @@ import path from 'node:path';
 import Fastify from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_INGEST_LIMITS } from '../src/ingest/ingest-limits';
+import { startPresenceSweep } from '../src/jobs/presence-sweep';
 import { RedisBus } from '../src/live/bus-redis';
 import { TEST_DATABASE_URL } from './global-setup';
 import { apiClient, describeApi, engine, signUp, startTestServer, type TestServer } from './helpers';
@@ -173,6 +175,29 @@ describeApi('scale-out over Redis', () => {
     await moved.close();
     await viewerA.next('device_status', (m) => m.deviceId === old.deviceId && !m.online);
     await viewerA.close();
+  });
+
+  it.skipIf(!redisAvailable)('marks offline, on every node, a device left online by a node that died', async () => {
+    const account = await signUp(nodeA.url);
+    const viewerB = await connectViewer(nodeB.url, account.token);
+    const living = await connectDevice(nodeA.url, account.profile.apiKey);
+    const orphan = await connectDevice(nodeA.url, account.profile.apiKey);
+    await orphan.close();
+    await viewerB.next('device_status', (m) => m.deviceId === orphan.deviceId && !m.online);
+    // What a node killed with the device connected leaves behind: online, last heard long ago.
+    const { db, live } = nodeB.app.ctx;
+    await db.updateTable('devices').set({ online: 1, last_seen: Date.now() - 61_000 }).where('id', '=', orphan.deviceId).execute();
+
+    const sweep = startPresenceSweep({ db, events: live.events, limits: DEFAULT_INGEST_LIMITS, now: Date.now, log });
+    expect(await sweep.runOnce()).toBe(1);
+    await sweep.stop();
+    // A second offline status: the sweep's, told through the bus.
+    await viewerB.next('device_status', (m) => m.deviceId === orphan.deviceId && !m.online);
+    const list = (await apiClient(nodeB.url, account.token).get('/v1/devices')).body as Array<{ id: string; online: boolean }>;
+    expect(list.find((d) => d.id === orphan.deviceId)?.online).toBe(false);
+    expect(list.find((d) => d.id === living.deviceId)?.online).toBe(true);
+    await living.close();
+    await viewerB.close();
   });
 
   it.skipIf(!redisAvailable)('deleting on node B closes the device on node A and tells viewers on both nodes', async () => {

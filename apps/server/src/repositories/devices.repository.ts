@@ -149,6 +149,14 @@ export async function touchDevices(db: Db, devices: DeviceKey[], now: number): P
     .execute();
 }
 
+/**
+ * Marks offline every device still flagged online but not heard from since `before` (its node died
+ * without closing it), and answers those rows. Each row changes once, whichever node runs this.
+ */
+export async function markSilentDevicesOffline(db: Db, before: number): Promise<DeviceRow[]> {
+  return db.updateTable('devices').set({ online: 0 }).where('online', '=', 1).where('last_seen', '<', before).returningAll().execute();
+}
+
 export async function markDeviceOffline(db: Db, userId: string, id: string, now: number): Promise<DeviceRow | undefined> {
   await db.updateTable('devices').set({ online: 0, last_seen: now }).where('user_id', '=', userId).where('id', '=', id).execute();
   return findDeviceRow(db, userId, id);
