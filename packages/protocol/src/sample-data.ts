@@ -57,7 +57,8 @@ export const SAMPLE_TODOS = [
 const SAMPLE_PNG = 'iVBORw0KGgoAAAANSUhEUgAAAFoAAAC0CAIAAACbhKynAAADl0lEQVR42u3Z61bMcRTG8X0dXrodpxxKhUTUHJpmmv9McTvOipBKiNIJyZmQY7gP3u1l9nr2LP7z5r+257e+N/B8Xu21frKN748nJCAHOchBDnKQgxzkIAc5yEEOcpAjAMfA6Z9Mk9zpH0wjh+X4zjTJnfrONHJYji2mSW50i2mSG/3GNHKQoxnHyFemuRy/Qj+XIz/yBRabw1st+foXWHAOZzU5LMdnWHQOvJochqP2CRacw1lNjrQc21d6YME4PsKic+DVkk8+woJzOKsln2zConPg1VJINmGxObzVUqhuwoJzOKulUP0Ai86BV5PDcryHxT7DvNVSGH4PC87hrCaH5XgHi86BV0uh8g4WnMNZLYXKBiw6B15NjkaOYmUDFpvDWy3F8lumkcNyvGGaFIfeMI0cluM108hhOEqvmOZyBD/DyPFXHIODL2GxObzV5LAcL2DROfBqchiO4gtYcA5ntQwWn8Oic+DV/8AR6dvJ5yg8gwXncFaTgxxNOZ7ConPg1TKYfwoLzuGsllJ+HRabw1tNDsORW4fFPsO81VLKPYFF58CryWE51mDROfBqKQ2swYJzOKvJYTkew6Jz4NVS6n8MC87hrJZS/yOmyVD/I6aRw3CcfMg0cliOVabJ0IlVppHDcqzAYp9h3mpyGI6+ZVhwDmc1ORo5yn3LsNgc3mop9y3BonPg1VI+vgQLzuGslvLxRVh0Drz6HzgifTv5HMcWYcE5nNVSPvYAFp0DryaH5ViARefAq6XcuwALzuGsJkcjR6V3Hhabw1stlaPzsNhnmLdaKkfvw6Jz4NXkIEczjp57sOAczmpyWI45WHQOvFoqR+ZgwTmc1S7H/5lUjtxlGjkaOYYP32EaOcjRjOPQbaaRw3LMMo0chqN7lmky3H2LaeQwHF0zTJNq1wzTyGE5ppkm1c5ppkm1c4pp5DAcB6eYJtWDN5lGDssxyTSpdkwyTZKOSaZJ0nGDaZK032CaJO3XmUYOcjTjOHCNaeSwHBNMk2T/ROq2ZfK1sogcjRy1/VdTl02OVhaRw3Dsu5K6jHK0sIgc5GjKMZ66rHKkXyS1veOpyyhHC4uktncsdVnlSL+IHIajbSx1GeVoYZHU2i6nLqsc6ReRo5Gj3nYpddnkaGWR1PdcSl1GOVpYRA7LcTF1WeVIv0jquy8yTeq7LzCNHORoxrHrPNPIYTnOMU1Gdp5jGjksx1mmkcNw7DjDtN9MTY6ACh0guAAAAABJRU5ErkJggg==';
 
 const API = 'https://api.todos-sample.app';
-const JSON_HEADERS = { 'Content-Type': 'application/json; charset=utf-8' };
+const JSON_HEADERS: Record<string, string> = { 'Content-Type': 'application/json; charset=utf-8' };
+const IMAGE_HEADERS: Record<string, string> = { 'Content-Type': 'image/png', 'Cache-Control': 'max-age=86400' };
 const REQUEST_HEADERS = {
   Accept: 'application/json',
   Authorization: 'Bearer eyJhbGciOiJIUzI1NiJ9.c2FtcGxl.sample',
@@ -84,9 +85,7 @@ function request(e: Exchange): Build {
     const json = (v: unknown) => (v === undefined ? undefined : JSON.stringify(v));
     const response = e.status === undefined ? undefined : {
       statusCode: e.status,
-      headers: e.image
-        ? { 'Content-Type': 'image/png', 'Cache-Control': 'max-age=86400' }
-        : { ...JSON_HEADERS, ...e.responseHeaders },
+      headers: e.image ? IMAGE_HEADERS : { ...JSON_HEADERS, ...e.responseHeaders },
       body: e.image ? SAMPLE_PNG : json(e.responseBody) ?? null,
       ...(e.image ? { bodyEncoding: 'base64' as const } : {}),
       receivedAt: at(e.ms),
