@@ -148,7 +148,9 @@ describe.skipIf(!available)('two nodes behind a load balancer', () => {
     const account = await signUp();
     const screenshot = gradientPng(120, 80, [20, 90, 200], [240, 180, 40]).toString('base64');
     let sheetsOpened = 0;
+    const memory = new Map<string, string>();
     const device = await connectDevice(account.profile.apiKey, 'a', {
+      userDefaultsStorage: { getItem: (key) => memory.get(key) ?? null, setItem: (key, value) => { memory.set(key, value); } },
       screenshotCapturer: () => ({ image: screenshot, mimeType: 'image/png', name: 'Checkout' }),
       onOpenSheet: () => { sheetsOpened++; },
     });
@@ -211,6 +213,18 @@ describe.skipIf(!available)('two nodes behind a load balancer', () => {
     expect((await status).status()).toBe(200);
     await expect.poll(async () => (await device.fetch(url)).status, { timeout: UI_TIMEOUT_MS * 2 }).toBe(418);
     await screenshotBothSchemes(page, 'multi-node-mock');
+
+    // A user-defaults edit in the dashboard on node B reaches the app on node A.
+    await device.userDefaults.set('apiToken', 'abc123');
+    await (await visible(page.getByRole('link', { name: 'User Defaults' }))).click();
+    await page.waitForURL(`**/devices/${deviceId}/user-defaults`);
+    const valueCell = page.getByRole('row').filter({ has: page.getByRole('button', { name: 'Delete standard / apiToken' }) }).getByRole('cell').nth(2);
+    await (await visible(valueCell)).dblclick();
+    const valueField = page.getByLabel('Value of standard / apiToken');
+    await valueField.fill('xyz789');
+    const saved = await answerOf(page, 'POST', '/user-defaults', () => valueField.press('Enter'));
+    expect(saved.status()).toBe(200);
+    expect(await device.userDefaults.get('apiToken')).toBe('xyz789');
     expect(errors).toEqual([]);
   });
 
