@@ -1,5 +1,6 @@
 import type { CompactItem, ItemPredicate } from '@spyglass/protocol';
 import { compareCreatedAt, type ItemComparator } from './item-order';
+import { shareItemStrings, StringPool } from './item-strings';
 import { ListSelection } from './list-selection';
 import { SlotIndex, type SlotComparator } from './slot-index';
 import { SlotTable } from './slot-table';
@@ -85,6 +86,8 @@ export class ListStore {
   private readonly chunk: number;
   private readonly slotObservers = new Set<SlotObserver>();
   private readonly itemObservers = new Set<ItemObserver>();
+  /** Repeated strings of the held items, kept once (see `shareItemStrings`). */
+  private readonly strings = new StringPool();
 
   constructor(options: ListStoreOptions = {}) {
     this.compare = this.targetCompare = options.compare ?? compareCreatedAt;
@@ -211,6 +214,7 @@ export class ListStore {
     const replaced: CompactItem[] = [];
 
     for (const item of incoming) {
+      shareItemStrings(item, this.strings);
       let slot = slots.slotOf(item.id);
       if (slot === undefined) {
         slot = slots.allocate(item);
@@ -303,6 +307,7 @@ export class ListStore {
     for (const observer of this.slotObservers) observer.clear();
     for (const observer of this.itemObservers) observer.cleared();
     this.slots.clear();
+    this.strings.clear();
     this.all = new SlotIndex();
     this.visible = new SlotIndex();
     this.compare = this.targetCompare;
