@@ -139,7 +139,7 @@ describe('negation, regular expressions and combining', () => {
 
 describe('bad input', () => {
   it('becomes an invalid tag with a reason instead of throwing, and filters nothing', () => {
-    const bad = ['status-code:abc', 'status:>=', 'status:600-500', 'status:1000', 'method:P0ST', 'larger-than:12q', 'duration:>fast', 'is:broken', 'domain:', '/(unclosed/', '/a/gx'];
+    const bad = ['status-code:abc', 'status:>=', 'status:600-500', 'status:1000', 'method:P0ST', 'larger-than:12q', 'duration:>fast', 'is:broken', 'domain:', '/(unclosed/', '/a/gy'];
     for (const raw of bad) {
       expect(tokenError(raw), raw).toEqual(expect.any(String));
       expect(passing(raw), raw).toEqual(items.map((i) => i.num));
@@ -156,6 +156,10 @@ describe('bad input', () => {
     expect(parseToken('https://example.com')).toEqual({ kind: 'text', text: 'https://example.com' });
     expect(parseToken('foo:bar')).toEqual({ kind: 'text', text: 'foo:bar' });
     expect(parseToken('-word')).toEqual({ kind: 'text', text: '-word' });
+    // A URL path is no regular expression with flags 'cart'.
+    expect(parseToken('/api/cart')).toEqual({ kind: 'text', text: '/api/cart' });
+    expect(parseToken('/api/recommendations')).toEqual({ kind: 'text', text: '/api/recommendations' });
+    expect(parseToken('/a/g')).toMatchObject({ kind: 'filter', key: 'regex', filter: null, error: "Unknown regular expression flags 'g'" });
     expect(parseQuery('  a  b ')).toEqual({ filters: [], text: 'a  b' });
     expect(parseQuery('a method:GET  b').text).toBe('a b');
     expect(passing('users')).toEqual([1]);

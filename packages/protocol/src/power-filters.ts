@@ -44,7 +44,8 @@ export function powerFilterKey(name: string): PowerFilterKey | null {
 }
 
 const KEY_TOKEN = /^(-?)([A-Za-z][A-Za-z-]*):(.*)$/s;
-const REGEX_TOKEN = /^(-?)\/(.+)\/([a-z]*)$/s;
+// After the closing slash only letters JavaScript knows as flags: `/api/cart` is a URL path, free text.
+const REGEX_TOKEN = /^(-?)\/(.+)\/([dgimsuvy]*)$/s;
 const REGEX_FLAGS = /^[imsu]*$/;
 const MAX_REGEX_SOURCE = 1000;
 
