@@ -6,6 +6,7 @@ import { DebugSection } from './debug-section';
 import { GeneralSection } from './general-section';
 import { PreferencesSection } from './preferences-section';
 import { SubscriptionSection } from './subscription-section';
+import { UsageSection } from './usage-section';
 import { VersionSection } from './version-section';
 import './settings.css';
 
@@ -27,6 +28,7 @@ export function SettingsPage() {
       <GeneralSection apiKey={profile.apiKey} />
       <AccountSection profile={profile} />
       {subscription && <SubscriptionSection subscription={subscription} />}
+      <UsageSection subscription={subscription} />
       <PreferencesSection settings={profile.settings} />
       <VersionSection />
       {profile.isAdmin && <DebugSection />}
