@@ -29,7 +29,7 @@ try {
   await app.listen({ port, host });
   // The share host second: tests read the API's address from the first "Server listening" line.
   await app.shareServer.listen({ port: sharePort, host });
-  retention = startRetentionJob({ db: app.ctx.db, blobs: app.ctx.blobs, days: retentionDays, now: app.ctx.now, log: app.log });
+  retention = startRetentionJob({ db: app.ctx.db, blobs: app.ctx.blobs, days: retentionDays, now: app.ctx.now, log: app.log, billing: app.ctx.billing });
   if (app.ctx.config.demoMode) {
     demoCleanup = startDemoCleanupJob({ db: app.ctx.db, blobs: app.ctx.blobs, ttlHours: app.ctx.config.demoUserTtlHours, now: app.ctx.now, log: app.log });
   }

@@ -3,7 +3,9 @@ import type { BlobStore } from '../blobs/blob-store';
 import type { Db } from '../db/database';
 import { findAllDeviceKeys } from '../repositories/devices.repository';
 import { deleteExpiredItemsOfDevice } from '../repositories/items.repository';
-import { deleteExpiredSessions } from '../repositories/sessions.repository';
+import { deleteExpiredSessions, deleteSessionWithBlobs, findSessionsPage } from '../repositories/sessions.repository';
+import { findUserById } from '../repositories/users.repository';
+import type { BillingService } from '../services/billing.service';
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
 /** Rows per delete: a few milliseconds of work, so an ingest commit never waits long behind one. */
@@ -13,6 +15,32 @@ export const RETENTION_INTERVAL_MS = 60 * 60 * 1000;
 export interface RetentionResult {
   items: number;
   sessions: number;
+}
+
+/** An account's history cutoff (epoch ms; older goes), or null when the account keeps everything. */
+export type CutoffOf = (userId: string) => Promise<number | null>;
+
+/**
+ * Spec 001 §9: session history by plan (Team 7, Pro 30, Enterprise 365 days, as the plans file
+ * says); free users, the free plan and the trial keep RETENTION_DAYS (0: everything).
+ */
+export function planCutoffs(db: Db, billing: BillingService, retentionDays: number, now: number): CutoffOf {
+  const known = new Map<string, Promise<number | null>>();
+  const cutoffOf = async (userId: string): Promise<number | null> => {
+    const user = await findUserById(db, userId);
+    if (!user) return null;
+    let days = retentionDays;
+    if (!billing.isFreeUser(user)) {
+      const { plan } = await billing.subscription(user, false);
+      if (plan !== 'free') days = billing.plan(plan)?.sessionHistoryDays ?? retentionDays;
+    }
+    return days > 0 ? now - days * DAY_MS : null;
+  };
+  return (userId) => {
+    let cutoff = known.get(userId);
+    if (!cutoff) known.set(userId, (cutoff = cutoffOf(userId)));
+    return cutoff;
+  };
 }
 
 /** Lets the event loop (and the ingest commits queued on the database) run between two batches. */
@@ -27,7 +55,8 @@ const yieldToIngest = () => new Promise<void>((resolve) => setImmediate(resolve)
  * dated in the future by a wrong device clock can hold back older ones behind it until it expires
  * itself.
  */
-export async function runRetention(db: Db, blobs: BlobStore, cutoff: number, batch = RETENTION_BATCH): Promise<RetentionResult> {
+export async function runRetention(db: Db, blobs: BlobStore, cutoff: number | CutoffOf, batch = RETENTION_BATCH): Promise<RetentionResult> {
+  if (typeof cutoff !== 'number') return runPlanRetention(db, blobs, cutoff, batch);
   const result: RetentionResult = { items: 0, sessions: 0 };
   for (const device of await findAllDeviceKeys(db)) {
     let after: number | null = 0;
@@ -46,6 +75,37 @@ export async function runRetention(db: Db, blobs: BlobStore, cutoff: number, bat
   return result;
 }
 
+/** The same walk with each account's own cutoff: every device and every session, account by account. */
+async function runPlanRetention(db: Db, blobs: BlobStore, cutoffOf: CutoffOf, batch: number): Promise<RetentionResult> {
+  const result: RetentionResult = { items: 0, sessions: 0 };
+  for (const device of await findAllDeviceKeys(db)) {
+    const cutoff = await cutoffOf(device.userId);
+    if (cutoff === null) continue;
+    let after: number | null = 0;
+    while (after !== null) {
+      const page = await deleteExpiredItemsOfDevice(db, blobs, device, cutoff, after, batch);
+      result.items += page.deleted;
+      after = page.next;
+      await yieldToIngest();
+    }
+  }
+  // Sessions of different plans expire at different ages: every session is looked at, in pages.
+  let after = '';
+  for (;;) {
+    const page = await findSessionsPage(db, after, batch);
+    for (const session of page) {
+      const cutoff = await cutoffOf(session.user_id);
+      if (cutoff === null || Number(session.created_at) >= cutoff) continue;
+      await deleteSessionWithBlobs(db, blobs, session.user_id, session.id);
+      result.sessions += 1;
+      await yieldToIngest();
+    }
+    if (page.length < batch) break;
+    after = page[page.length - 1]!.id;
+  }
+  return result;
+}
+
 export interface RetentionJob {
   /** One pass now (also what the timer runs); resolves when it is done. */
   runOnce(): Promise<RetentionResult>;
@@ -53,15 +113,20 @@ export interface RetentionJob {
 }
 
 /**
- * The periodic job: a pass at start and then every hour, never two at once. The history window is
- * RETENTION_DAYS for every account (self-hosted: everyone is on the free plan; the plans' 7 / 30 /
- * 365 days come with billing). 0 keeps everything.
+ * The periodic job: a pass at start and then every hour, never two at once. Self-hosted the history
+ * window is RETENTION_DAYS for every account (0 keeps everything); hosted, each account's plan's.
  */
-export function startRetentionJob(options: { db: Db; blobs: BlobStore; days: number; now: () => number; log: FastifyBaseLogger; intervalMs?: number }): RetentionJob {
+export function startRetentionJob(options: {
+  db: Db; blobs: BlobStore; days: number; now: () => number; log: FastifyBaseLogger; intervalMs?: number;
+  /** Hosted billing: each account's plan sets its history (planCutoffs). */
+  billing?: BillingService;
+}): RetentionJob {
   let running: Promise<RetentionResult> | null = null;
   const runOnce = (): Promise<RetentionResult> => {
-    if (options.days <= 0) return Promise.resolve({ items: 0, sessions: 0 });
-    running ??= runRetention(options.db, options.blobs, options.now() - options.days * DAY_MS)
+    const { billing } = options;
+    if (options.days <= 0 && !billing?.enabled) return Promise.resolve({ items: 0, sessions: 0 });
+    const cutoff = billing?.enabled ? planCutoffs(options.db, billing, options.days, options.now()) : options.now() - options.days * DAY_MS;
+    running ??= runRetention(options.db, options.blobs, cutoff)
       .then((result) => {
         if (result.items + result.sessions > 0) options.log.info(result, 'retention removed expired items and sessions');
         return result;

@@ -277,3 +277,14 @@ export async function deleteExpiredSessions(db: Db, blobs: BlobStore, cutoff: nu
   }
   return sessions.length;
 }
+
+/** A page of every account's sessions in id order (the retention job's walk): owner and age. */
+export function findSessionsPage(db: Db, after: string, limit: number): Promise<Array<{ id: string; user_id: string; created_at: number }>> {
+  return db.selectFrom('sessions').select(['id', 'user_id', 'created_at']).where('id', '>', after).orderBy('id').limit(limit).execute();
+}
+
+/** Deletes one session (its items go with it) and its blobs. */
+export async function deleteSessionWithBlobs(db: Db, blobs: BlobStore, userId: string, sessionId: string): Promise<void> {
+  await db.deleteFrom('sessions').where('user_id', '=', userId).where('id', '=', sessionId).execute();
+  await blobs.deleteDevice(userId, sessionBlobOwner(sessionId));
+}
