@@ -23,6 +23,7 @@ const OnboardingPage = lazy(() => import('../features/onboarding/onboarding-page
 const ConnectPage = lazy(() => import('../features/devices/connect/connect-page').then((m) => ({ default: m.ConnectPage })));
 const DeviceEmulatorPage = lazy(() => import('../features/device-emulator/device-emulator-page').then((m) => ({ default: m.DeviceEmulatorPage })));
 const CompanionPage = lazy(() => import('../features/companion/companion-page').then((m) => ({ default: m.CompanionPage })));
+const RecordDemoPage = lazy(() => import('../features/demo-studio/record-demo-page').then((m) => ({ default: m.RecordDemoPage })));
 const SdkDocsPage = lazy(() => import('../features/docs/sdk-docs-page').then((m) => ({ default: m.SdkDocsPage })));
 
 /** What the connect screen's QR code opens on a phone, signed in or not: a page of its own, no shell. */
@@ -86,6 +87,7 @@ export const signedOutRoutes: RouteObject[] = [
   { path: 'verify-email', element: <VerifyEmailPage /> },
   companionRoute,
   { path: 'docs/sdk', element: <Suspense fallback={<LoadingScreen />}><SdkDocsPage /></Suspense> },
+  { path: 'record-demo', element: <Suspense fallback={<LoadingScreen />}><RecordDemoPage /></Suspense> },
   { path: '*', element: <AuthPage /> },
 ];
 
