@@ -82,6 +82,11 @@ describeApi('traffic metering', () => {
     expect(await usage(other.api, 30)).toEqual([]);
   });
 
+  it('answers no invoices when self-hosted', async () => {
+    const { api } = await signUp(server.url);
+    expect((await api.get('/v1/billing/invoices')).body).toEqual({ invoices: [] });
+  });
+
   it('answers the ranges of the spec and refuses others', async () => {
     const { api } = await signUp(server.url);
     for (const days of [7, 30, 90, 365]) expect((await api.get(`/v1/billing/usage?days=${days}`)).status).toBe(200);
@@ -209,6 +214,26 @@ describeApi('traffic quota, hosted', () => {
     } finally {
       await client.stop();
     }
+  });
+
+  it('lists the customer\'s invoices from Stripe, newest first, and none of another customer', async () => {
+    const { api } = await signUp(server.url);
+    expect((await api.get('/v1/billing/invoices')).body).toEqual({ invoices: [] });
+    const checkout = await api.post('/v1/billing/create-checkout-session', {
+      tier: 'team', billingCycle: 'monthly', successUrl: 'http://127.0.0.1/settings', cancelUrl: 'http://127.0.0.1/settings',
+    });
+    const subscription = await stripe.completeCheckout(checkout.body.sessionId);
+    const invoice = (id: string, created: number, customer = subscription.customer) => ({
+      id, object: 'invoice' as const, customer, created, period_start: created, period_end: created + 30 * 86_400, amount_due: 1900, currency: 'usd',
+      status: 'paid', invoice_pdf: `https://pay.example.com/${id}.pdf`,
+    });
+    stripe.invoices.push(invoice('in_old', 1_780_000_000), invoice('in_new', 1_782_600_000), invoice('in_other', 1_782_600_001, 'cus_someone_else'));
+    const { invoices } = (await api.get('/v1/billing/invoices')).body;
+    expect(invoices.map((i: { id: string }) => i.id)).toEqual(['in_new', 'in_old']);
+    expect(invoices[0]).toEqual({
+      id: 'in_new', created: 1_782_600_000, period_start: 1_782_600_000, period_end: 1_782_600_000 + 30 * 86_400, amount_due: 1900, currency: 'usd',
+      status: 'paid', invoice_pdf: 'https://pay.example.com/in_new.pdf',
+    });
   });
 
   it('meters nothing against accounts without a limit (the trial)', async () => {

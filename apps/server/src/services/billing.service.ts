@@ -2,7 +2,7 @@ import Stripe from 'stripe';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   BILLING_ERRORS, PAID_PLANS, TRIAL_MS, canCancel, isSubscriptionUsable,
-  type CheckoutSessionBody, type Plan, type PlanId, type PlansConfig, type Subscription,
+  type CheckoutSessionBody, type Invoice, type Plan, type PlanId, type PlansConfig, type Subscription,
 } from '@spyglass/protocol';
 import type { Config } from '../config';
 import type { Db } from '../db/database';
@@ -144,6 +144,19 @@ export class BillingService {
       this.deps.log.error({ err: error }, 'customer portal session failed');
       throw upstreamFailed(BILLING_ERRORS.portalSession);
     }
+  }
+
+  /** Spec 000 §2.5 Invoices: the customer's invoices from Stripe, newest first; none without a customer. */
+  async invoices(user: UserRow): Promise<Invoice[]> {
+    if (!this.stripe || this.isFreeUser(user)) return [];
+    const customer = (await findSubscription(this.deps.db, user.id))?.stripe_customer_id;
+    if (!customer) return [];
+    const stripe = this.stripe;
+    const list = await callStripe(() => stripe.invoices.list({ customer, limit: 100 }), 'Failed to load invoices');
+    return list.data.map((invoice) => ({
+      id: invoice.id ?? '', created: invoice.created, period_start: invoice.period_start, period_end: invoice.period_end,
+      amount_due: invoice.amount_due, currency: invoice.currency, status: invoice.status ?? null, invoice_pdf: invoice.invoice_pdf ?? null,
+    }));
   }
 
   /** Spec 000 §4.4: the subscription ends with its billing period; access continues until then. */

@@ -22,6 +22,8 @@ export interface StripeStandIn {
   now: () => number;
   readonly subscriptions: Map<string, StandInSubscription>;
   readonly checkoutSessions: Map<string, CheckoutSession>;
+  /** Invoices `GET /v1/invoices?customer=` lists (newest first, as Stripe does); tests add them. */
+  readonly invoices: StandInInvoice[];
   /** Completes a Checkout session as a customer would on the page: the subscription starts and its webhook is sent. */
   completeCheckout(sessionId: string): Promise<StandInSubscription>;
   /** Ends a subscription as Stripe does at the end of a canceled period, with its webhook. */
@@ -30,6 +32,19 @@ export interface StripeStandIn {
   deliver(event: StandInEvent, options?: { secret?: string; timestampS?: number }): Promise<Response>;
   event(type: string, object: unknown): StandInEvent;
   close(): Promise<void>;
+}
+
+export interface StandInInvoice {
+  id: string;
+  object: 'invoice';
+  customer: string;
+  created: number;
+  period_start: number;
+  period_end: number;
+  amount_due: number;
+  currency: string;
+  status: string;
+  invoice_pdf: string | null;
 }
 
 export interface CheckoutSession {
@@ -69,6 +84,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
   const customers = new Map<string, { id: string; email: string }>();
   const checkoutSessions = new Map<string, CheckoutSession>();
   const subscriptions = new Map<string, StandInSubscription>();
+  const invoices: StandInInvoice[] = [];
   const seconds = () => Math.floor(standIn.now() / 1000);
 
   const send = (res: http.ServerResponse, status: number, body: unknown) => {
@@ -119,6 +135,11 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
         }
         return send(res, 200, subscription);
       }
+      if (req.method === 'GET' && path === '/v1/invoices') {
+        const customer = url.searchParams.get('customer');
+        const data = invoices.filter((i) => i.customer === customer).sort((a, b) => b.created - a.created);
+        return send(res, 200, { object: 'list', data, has_more: false, url: '/v1/invoices' });
+      }
       if (req.method === 'POST' && path === '/v1/billing_portal/sessions') {
         if (!standIn.portalConfigured) {
           return invalid(res, 'No configuration provided and your test mode default configuration has not been created. Provide a configuration or create your default by saving your customer portal settings in test mode.');
@@ -157,6 +178,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     now: Date.now,
     subscriptions,
     checkoutSessions,
+    invoices,
     async completeCheckout(sessionId) {
       const session = checkoutSessions.get(sessionId);
       if (!session) throw new Error(`no checkout session ${sessionId}`);

@@ -1,5 +1,5 @@
 import {
-  CancelSubscriptionBody, CheckoutSessionBody, CheckoutSessionResponse, CustomerPortalResponse, FreeSubscriptionBody,
+  CancelSubscriptionBody, CheckoutSessionBody, CheckoutSessionResponse, CustomerPortalResponse, FreeSubscriptionBody, InvoicesResponse,
   PlansQuery, PlansResponse, Subscription, UsageQuery, UsageResponse,
 } from '@spyglass/protocol';
 import { z } from 'zod';
@@ -28,6 +28,8 @@ export async function billingRoutes(app: App): Promise<void> {
 
   app.get('/billing/usage', { schema: { querystring: UsageQuery, response: { 200: UsageResponse } } },
     async (req) => ({ requestsGroupedByHour: await usageByHour(app.ctx.db, req.user.id, req.query.days, app.ctx.now()) }));
+
+  app.get('/billing/invoices', { schema: { response: { 200: InvoicesResponse } } }, async (req) => ({ invoices: await billing.invoices(req.user) }));
 }
 
 /** Calls without a token: the price list, and Stripe's webhooks (authenticated by their signature). */
