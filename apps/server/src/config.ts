@@ -69,7 +69,7 @@ export interface Config {
 }
 
 export interface AdminConfig {
-  /** ADMIN_EMAILS: the accounts made admins at start-up (and at sign-up); every other account is not one. */
+  /** ADMIN_EMAILS: the accounts made admins at start-up and when they verify a listed address; every other account is not one. */
   emails: string[];
   /** ADMIN_TEST_EMAIL_DOMAINS: accounts at these domains are test users, left out of the admin list by default. */
   testEmailDomains: string[];

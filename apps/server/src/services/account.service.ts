@@ -5,6 +5,7 @@ import { randomToken, sha256 } from '../lib/crypto';
 import { deleteAuthTokensForUser } from '../repositories/auth-tokens.repository';
 import { consumeAddressLink, insertEmailToken, invalidateEmailTokens } from '../repositories/email-tokens.repository';
 import { findUserByEmail, findUserById, updateUser, type UserRow } from '../repositories/users.repository';
+import { adminFlagOf } from './admin.service';
 import { EMAIL_IN_USE, verifyPassword } from './auth.service';
 import { verifyGoogleIdToken } from './google-identity';
 
@@ -69,7 +70,7 @@ async function proveOwner(ctx: AppContext, user: UserRow, proof: EmailChangeProo
 export async function applyEmailChange(ctx: AppContext, userId: string, email: string): Promise<UserRow> {
   try {
     await ctx.db.transaction().execute(async (trx) => {
-      await updateUser(trx, userId, { email, email_verified: 1 });
+      await updateUser(trx, userId, { email, email_verified: 1, is_admin: adminFlagOf(ctx, email) });
       for (const kind of ['verify', 'reset', 'change_email'] as const) await invalidateEmailTokens(trx, userId, kind, ctx.now());
       await deleteAuthTokensForUser(trx, userId);
     });
@@ -89,6 +90,8 @@ export async function verifyEmail(ctx: AppContext, token: string): Promise<UserR
   const link = await consumeAddressLink(ctx.db, sha256(token), ctx.now());
   if (!link) throw badRequest(VERIFY_FAILED);
   if (link.newEmail !== null) return applyEmailChange(ctx, link.userId, link.newEmail);
-  await updateUser(ctx.db, link.userId, { email_verified: 1 });
+  const user = await findUserById(ctx.db, link.userId);
+  if (!user) throw badRequest(VERIFY_FAILED);
+  await updateUser(ctx.db, link.userId, { email_verified: 1, is_admin: adminFlagOf(ctx, user.email) });
   return (await findUserById(ctx.db, link.userId))!;
 }

@@ -118,3 +118,12 @@ export async function updateAdminUser(ctx: AppContext, adminId: string, userId: 
 export function applyAdminEmails(ctx: AppContext): Promise<void> {
   return syncAdmins(ctx.db, ctx.config.admin.emails);
 }
+
+/**
+ * The admin flag of an account whose address has just been verified (its sign-up link, or a
+ * confirmed e-mail change): an address ADMIN_EMAILS names is an admin at once, without a restart,
+ * and any other is not, as `applyAdminEmails` would decide at the next start.
+ */
+export function adminFlagOf(ctx: AppContext, verifiedEmail: string): 0 | 1 {
+  return ctx.config.admin.emails.includes(verifiedEmail.toLowerCase()) ? 1 : 0;
+}
