@@ -93,4 +93,21 @@ describe('sample data on 1-demo', () => {
     await visible(page.locator('tbody tr').first());
     expect(await page.locator('tbody tr').filter({ hasText: 'Sample iPhone' }).count()).toBe(0);
   });
+
+  it('the connect screen shows the showcase while waiting: one more sample request every second after 3 s, gone once a device connects', async () => {
+    const account = await signUpByApi(env.server);
+    let page: Page;
+    ({ context, page } = await signedInContext(env.browser, env.server, account));
+    await page.goto('/devices/new');
+    await visible(page.getByText('Waiting for devices to connect...'));
+    const rows = page.locator('.connect-showcase .showcase-row');
+    await expect.poll(() => rows.count()).toBe(5);
+    // The sixth row comes after 3 s, the seventh a second later (the oldest then scrolls away at six).
+    await rows.nth(5).waitFor({ timeout: 10_000 });
+    await screenshotBothSchemes(page, 'connect-showcase');
+    simulator = await startSimulator({ serverUrl: env.server.url, apiKey: account.profile.apiKey, devices: 1, rate: 0, platforms: ['ios'], seed: 22 });
+    await simulator.connected();
+    await visible(page.getByText('New device connected!'));
+    await expect.poll(() => page.locator('.connect-showcase').count()).toBe(0);
+  });
 });

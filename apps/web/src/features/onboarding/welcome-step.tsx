@@ -1,41 +1,9 @@
 import { ArrowRight } from 'lucide-react';
-import { useEffect, useState } from 'react';
 import { Button } from '../../ui/button';
-
-/** Illustrative rows of the showcase: what the dashboard looks like once a device sends traffic. */
-const SHOWCASE_ROWS = [
-  { method: 'GET', path: '/api/v1/profile', status: 200, ms: 84 },
-  { method: 'POST', path: '/api/v1/cart/items', status: 201, ms: 132 },
-  { method: 'GET', path: '/api/v1/products?page=2', status: 200, ms: 97 },
-  { method: 'PUT', path: '/api/v1/settings', status: 500, ms: 412 },
-  { method: 'GET', path: '/images/banner.webp', status: 304, ms: 21 },
-];
-
-/** Spec 000 §2.4: the showcase starts after 3 s and then shows one more sample request every second. */
-const SHOWCASE_START_MS = 3000;
-const SHOWCASE_EVERY_MS = 1000;
-const SHOWCASE_VISIBLE = 6;
-
-/** The showcase's rows: the first ones at once, then one more each second (the oldest scrolls away). */
-function useShowcaseRows() {
-  const [count, setCount] = useState(SHOWCASE_ROWS.length);
-  useEffect(() => {
-    let every: number | undefined;
-    const start = window.setTimeout(() => {
-      every = window.setInterval(() => setCount((n) => n + 1), SHOWCASE_EVERY_MS);
-    }, SHOWCASE_START_MS);
-    return () => {
-      window.clearTimeout(start);
-      window.clearInterval(every);
-    };
-  }, []);
-  const first = Math.max(0, count - SHOWCASE_VISIBLE);
-  return Array.from({ length: count - first }, (_, i) => ({ seq: first + i, ...SHOWCASE_ROWS[(first + i) % SHOWCASE_ROWS.length]! }));
-}
+import { Showcase } from './showcase';
 
 /** Spec 000 §2.4 welcome: the showcase and Start Debugging. */
 export function WelcomeStep({ onStart }: { onStart: () => void }) {
-  const rows = useShowcaseRows();
   return (
     <section className="onboarding-welcome" aria-labelledby="onboarding-welcome-title">
       <div className="welcome-copy">
@@ -46,19 +14,7 @@ export function WelcomeStep({ onStart }: { onStart: () => void }) {
         </p>
         <Button variant="primary" size="lg" onClick={onStart}>Start Debugging<ArrowRight size={16} aria-hidden="true" /></Button>
       </div>
-      <div className="welcome-showcase" aria-hidden="true">
-        <div className="showcase-bar"><span /><span /><span /><em>Pixel 8 · Shop app</em></div>
-        <div className="showcase-rows">
-          {rows.map((row) => (
-            <div key={row.seq} className="showcase-row" style={{ animationDelay: row.seq < SHOWCASE_ROWS.length ? `${row.seq * 120}ms` : undefined }}>
-              <span className={`showcase-method is-${row.method.toLowerCase()}`}>{row.method}</span>
-              <span className="showcase-path">{row.path}</span>
-              <span className={`showcase-status is-${Math.floor(row.status / 100)}xx`}>{row.status}</span>
-              <span className="showcase-ms">{row.ms} ms</span>
-            </div>
-          ))}
-        </div>
-      </div>
+      <Showcase label="Pixel 8 · Shop app" />
     </section>
   );
 }

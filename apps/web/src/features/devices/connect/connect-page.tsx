@@ -6,6 +6,7 @@ import { useProfile } from '../../../lib/auth';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { PageHeader } from '../../../ui/page-header';
 import { CodeSnippets } from './code-snippets';
+import { Showcase } from '../../onboarding/showcase';
 import { ConnectionStatus } from './connection-status';
 import { CopyButton } from '../../../ui/copy-button';
 import { connectLink, connectSnippets } from './snippets';
@@ -30,6 +31,8 @@ export function ConnectPage() {
       <PageHeader title="Add a device" />
       <div className="connect-body">
         <ConnectionStatus device={device} />
+        {/* While waiting: what the dashboard shows once the app sends traffic (spec 002 'Sample data'). */}
+        {!device && <Showcase label="Your app, once connected" className="connect-showcase" />}
 
         <section className="connect-card connect-key" aria-labelledby="connect-key-title">
           <div>
