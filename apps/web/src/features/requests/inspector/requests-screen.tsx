@@ -20,6 +20,7 @@ import type { TableColumnId } from '../table/columns';
 import { ItemFlashesContext, NO_ITEM_FLASHES } from '../table/item-flashes';
 import { RequestTable } from '../table/request-table';
 import { storeOrder } from '../table/table-sort';
+import { LiveTimersContext } from '../table/waiting-timer';
 import { canDeleteItems } from './inspector-mode';
 import { LoadFailed, LoadingRequests, NoDevice, NoRequestsYet, NoSearchResults } from './inspector-states';
 import { InspectorToolbar } from './inspector-toolbar';
@@ -266,7 +267,9 @@ export function RequestsScreen({ list, device, mode, toolbarExtra, loadItem, moc
       {chart}
       <div className="inspector-content">
         <div className="inspector-main">
-          <ItemFlashesContext value={mocking?.flashes ?? NO_ITEM_FLASHES}>{body}</ItemFlashesContext>
+          <ItemFlashesContext value={mocking?.flashes ?? NO_ITEM_FLASHES}>
+            <LiveTimersContext value={mode === 'device'}>{body}</LiveTimersContext>
+          </ItemFlashesContext>
         </div>
         {details}
       </div>

@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { createContext, useContext, useSyncExternalStore } from 'react';
 import { formatDuration, isInFlight, WAITING_TIMER, type CompactItem } from '@spyglass/protocol';
 
 /**
@@ -39,7 +39,18 @@ export { isInFlight };
  * Device and browser clocks may differ: a start in the future counts as just now.
  */
 export function WaitingTimer({ item, fallback = null }: { item: CompactItem; fallback?: string | null }) {
-  const time = useSyncExternalStore(subscribe, currentTime);
+  return useContext(LiveTimersContext) ? <RunningTimer item={item} fallback={fallback} /> : fallback;
+}
+
+/**
+ * Whether a request in flight can still be answered where it is shown: true for a live device,
+ * false in a saved session, a copy taken at save time whose unanswered requests never get their
+ * answer (a timer there would count up forever: '2 min', then hours, on a shared link).
+ */
+export const LiveTimersContext = createContext(true);
+
+function RunningTimer({ item, fallback }: { item: CompactItem; fallback: string | null }) {
+  const time = useSyncExternalStore(subscribe, currentTime, currentTime);
   const started = Date.parse((item.type === 'network' && item.details.request.startedAt) || item.createdAt);
   const elapsed = Math.max(0, time - started);
   if (elapsed < WAITING_TIMER.showAfterMs) return fallback;
