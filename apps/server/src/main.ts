@@ -1,5 +1,6 @@
 import { buildApp } from './app';
 import { startRetentionJob, type RetentionJob } from './jobs/retention';
+import { startUsageReportJob } from './jobs/usage-report';
 import { startDemoCleanupJob, type DemoCleanupJob } from './jobs/demo-cleanup';
 
 const app = await buildApp();
@@ -30,6 +31,7 @@ try {
   // The share host second: tests read the API's address from the first "Server listening" line.
   await app.shareServer.listen({ port: sharePort, host });
   retention = startRetentionJob({ db: app.ctx.db, blobs: app.ctx.blobs, days: retentionDays, now: app.ctx.now, log: app.log, billing: app.ctx.billing });
+  startUsageReportJob({ db: app.ctx.db, mailer: app.ctx.mailer, publicUrl: app.ctx.config.publicUrl, now: app.ctx.now, log: app.log });
   if (app.ctx.config.demoMode) {
     demoCleanup = startDemoCleanupJob({ db: app.ctx.db, blobs: app.ctx.blobs, ttlHours: app.ctx.config.demoUserTtlHours, now: app.ctx.now, log: app.log });
   }

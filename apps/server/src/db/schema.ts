@@ -42,7 +42,8 @@ export interface AuthTokensTable {
 export interface EmailTokensTable {
   token_hash: string;
   user_id: string;
-  kind: 'verify' | 'reset' | 'change_email';
+  /** usage_report: the weekly report's unsubscribe link. */
+  kind: 'verify' | 'reset' | 'change_email' | 'usage_report';
   expires_at: number;
   used_at: number | null;
   created_at: number;

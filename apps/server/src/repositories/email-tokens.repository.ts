@@ -1,6 +1,6 @@
 import type { Db } from '../db/database';
 
-export type EmailTokenKind = 'verify' | 'reset' | 'change_email';
+export type EmailTokenKind = 'verify' | 'reset' | 'change_email' | 'usage_report';
 
 export async function insertEmailToken(
   db: Db, userId: string, kind: EmailTokenKind, tokenHash: string, ttlMs: number, now: number, newEmail: string | null = null,

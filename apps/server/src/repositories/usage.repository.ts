@@ -50,3 +50,27 @@ export async function claimJobRun(db: Db, job: string, period: string, now: numb
 export function selectStoredItemSize(db: Kysely<Database>, userId: string, deviceId: string, id: string) {
   return db.selectFrom('items').select('size').where('user_id', '=', userId).where('device_id', '=', deviceId).where('id', '=', id);
 }
+
+/** A page of accounts in id order, with what the weekly report needs to decide and address them. */
+export function findReportAccounts(db: Db, after: string, limit: number) {
+  return db.selectFrom('users').select(['id', 'email', 'settings']).where('id', '>', after).orderBy('id').limit(limit).execute();
+}
+
+/** The account's requests and bytes metered in [from, to). */
+export async function sumUsageBetween(db: Db, userId: string, from: number, to: number): Promise<{ count: number; size: number }> {
+  const row = await db.selectFrom('traffic_hours')
+    .select((eb) => [eb.fn.sum<number | string | null>('items').as('count'), eb.fn.sum<number | string | null>('bytes').as('size')])
+    .where('user_id', '=', userId).where('hour', '>=', from).where('hour', '<', to)
+    .executeTakeFirst();
+  return { count: Number(row?.count ?? 0), size: Number(row?.size ?? 0) };
+}
+
+/** The account's devices, and those that sent the most items created in [from, to). */
+export async function findReportDevices(db: Db, userId: string, from: number, to: number, top: number) {
+  const total = await db.selectFrom('devices').select((eb) => eb.fn.countAll<number | string>().as('n')).where('user_id', '=', userId).executeTakeFirst();
+  const busiest = await db.selectFrom('items as i').innerJoin('devices as d', (j) => j.onRef('d.user_id', '=', 'i.user_id').onRef('d.id', '=', 'i.device_id'))
+    .select((eb) => ['d.id', 'd.name_override', 'd.info', eb.fn.countAll<number | string>().as('n')])
+    .where('i.user_id', '=', userId).where('i.created_at', '>=', from).where('i.created_at', '<', to)
+    .groupBy(['d.id', 'd.name_override', 'd.info']).orderBy('n', 'desc').limit(top).execute();
+  return { total: Number(total?.n ?? 0), busiest: busiest.map((d) => ({ id: d.id, nameOverride: d.name_override, info: d.info, items: Number(d.n) })) };
+}

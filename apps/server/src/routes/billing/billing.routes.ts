@@ -4,7 +4,7 @@ import {
 } from '@spyglass/protocol';
 import { z } from 'zod';
 import type { App } from '../../context';
-import { usageByHour } from '../../services/usage.service';
+import { unsubscribeFromUsageReport, usageByHour } from '../../services/usage.service';
 
 /** The signed-in account's subscription (spec 000 §7.4). */
 export async function billingRoutes(app: App): Promise<void> {
@@ -38,6 +38,13 @@ export async function publicBillingRoutes(app: App): Promise<void> {
 
   app.get('/billing/plans', { schema: { querystring: PlansQuery, response: { 200: PlansResponse } } },
     async (req) => ({ plans: billing.plans(req.query['special-offer']) }));
+
+  // The weekly usage report's link (spec 000 §2.5): opened from a mail, so it answers a sentence.
+  app.get('/usage-report/unsubscribe', { schema: { hide: true, querystring: z.object({ token: z.string().min(1).max(200) }) } }, async (req, reply) => {
+    const done = await unsubscribeFromUsageReport(app.ctx.db, req.query.token, app.ctx.now());
+    return reply.code(done ? 200 : 400).type('text/plain; charset=utf-8')
+      .send(done ? 'You will no longer receive the weekly usage report. Turn it on again in Settings.' : 'This link is invalid or has expired');
+  });
 
   await app.register(async (webhooks: App) => {
     // The signature covers the exact bytes Stripe sent: this context keeps the body raw.
