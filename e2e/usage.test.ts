@@ -71,7 +71,12 @@ describe('usage and quota in the browser', () => {
       tier: 'team', billingCycle: 'monthly', successUrl: `${env.server.url}/settings`, cancelUrl: `${env.server.url}/settings`,
     });
     expect(checkout.status).toBe(200);
-    await stripe.completeCheckout(checkout.body.sessionId as string);
+    const { customer } = await stripe.completeCheckout(checkout.body.sessionId as string);
+    const invoiceAt = Date.UTC(2026, 9, 1, 12) / 1000;
+    stripe.invoices.push({
+      id: 'in_e2e', object: 'invoice', customer, created: invoiceAt, period_start: invoiceAt, period_end: invoiceAt + 31 * 86_400,
+      amount_due: 1900, currency: 'usd', status: 'paid', invoice_pdf: 'https://pay.example.com/in_e2e.pdf',
+    });
 
     simulator = await startSimulator({ serverUrl: env.server.url, apiKey: account.profile.apiKey, devices: 1, rate: 40, seed: 19, mix: { screenshot: 0 } });
     // The SDK says it is refused for the quota: the server metered the device past its limit.
@@ -114,6 +119,15 @@ describe('usage and quota in the browser', () => {
     await usage.getByRole('button', { name: '365 days' }).click();
     await expect.poll(() => barsOf(page)).toBe('365');
     await screenshotBothSchemes(page, 'settings-usage-365');
+
+    // Invoices (spec 000 §2.5, §9): the customer's invoice from the payment provider, amount_due / 100.
+    const invoices = await visible(page.getByRole('region', { name: 'Invoices' }));
+    const row = await visible(invoices.getByRole('row').filter({ hasText: 'Oct 1, 2026' }));
+    await visible(row.getByText('$19.00'));
+    await visible(row.getByText('Paid'));
+    expect(await row.getByRole('link', { name: 'Download PDF' }).getAttribute('href')).toBe('https://pay.example.com/in_e2e.pdf');
+    await invoices.scrollIntoViewIfNeeded();
+    await screenshotBothSchemes(page, 'settings-invoices');
 
     // Upgrade Plan opens the pricing modal.
     await panel.getByRole('button', { name: 'Upgrade Plan' }).click();

@@ -4,6 +4,7 @@ import { useAuth } from '../../lib/auth';
 import { AccountSection } from './account-section';
 import { DebugSection } from './debug-section';
 import { GeneralSection } from './general-section';
+import { InvoicesSection } from './invoices-section';
 import { PreferencesSection } from './preferences-section';
 import { SubscriptionSection } from './subscription-section';
 import { UsageSection } from './usage-section';
@@ -29,6 +30,7 @@ export function SettingsPage() {
       <AccountSection profile={profile} />
       {subscription && <SubscriptionSection subscription={subscription} />}
       <UsageSection subscription={subscription} />
+      <InvoicesSection />
       <PreferencesSection settings={profile.settings} />
       <VersionSection />
       {profile.isAdmin && <DebugSection />}
