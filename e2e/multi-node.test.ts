@@ -242,8 +242,11 @@ describe.skipIf(!available)('two nodes behind a load balancer', () => {
     });
     expect(res.status).toBe(200);
     expect(await device.userDefaults.get('apiToken')).toBe('xyz789');
+    // The load balancer's log holds this file's earlier calls too (the dashboard's edit, also
+    // through node B), and HAProxy writes its lines when it likes: every such call went to B.
     const routed = lb.routed().filter((r) => r.path === '/v1/user-defaults');
-    expect(routed.map((r) => r.server)).toEqual(['b']);
+    expect(routed.length).toBeGreaterThan(0);
+    expect(new Set(routed.map((r) => r.server))).toEqual(new Set(['b']));
     expect(nodesOf('device')).toContain('a');
   });
 
