@@ -149,7 +149,7 @@ describeApi('requests API', () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ success: true, deleted: 3 });
     expect(await viewer.next('requests_cleared')).toEqual({ type: 'requests_cleared', deviceId: device.deviceId });
-    expect((await api.get(`/v1/requests?deviceId=${device.deviceId}`)).body).toEqual({ items: [], nextBefore: null });
+    expect((await api.get(`/v1/requests?deviceId=${device.deviceId}`)).body).toEqual({ items: [], nextBefore: null, total: 0 });
 
     // The device keeps its numbering after a clear, and new items show again.
     const next = items.log('after clear');

@@ -31,6 +31,12 @@ export const RequestsPage = z.object({
   items: z.array(CompactItemSchema),
   /** Pass as `before` for the next (older) page; null on the last page. */
   nextBefore: z.number().int().nullable(),
+  /**
+   * First page only (no `before`): how many of the device's stored items match the query, counting
+   * those numbered up to the page's newest, so that an item arriving live after the page is
+   * counted once ('Total: M' before every page is loaded).
+   */
+  total: z.number().int().nonnegative().optional(),
 });
 export type RequestsPage = z.infer<typeof RequestsPage>;
 

@@ -44,6 +44,16 @@ export async function findItemsPage(db: Db, userId: string, query: ItemsPageQuer
   return { items: page, nextBefore: rows.length > limit && last ? last.num : null };
 }
 
+/** How many of a device's items match the page query's dates, those numbered up to `throughNum` (the (device, num) index). */
+export async function countItems(db: Db, userId: string, query: Omit<ItemsPageQuery, 'before' | 'limit'> & { throughNum: number }): Promise<number> {
+  let q = db.selectFrom('items').select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .where('user_id', '=', userId).where('device_id', '=', query.deviceId).where('num', '<=', query.throughNum);
+  if (query.startDate !== undefined) q = q.where('created_at', '>=', query.startDate);
+  if (query.endDate !== undefined) q = q.where('created_at', '<=', query.endDate);
+  const row = await q.executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
 /** Items of one device of the account, in the list form. */
 export async function findCompactItems(db: Db, userId: string, deviceId: string, ids: string[]): Promise<CompactItem[]> {
   const rows = await selectCompact(db).where('user_id', '=', userId).where('device_id', '=', deviceId).where('id', 'in', ids).execute();

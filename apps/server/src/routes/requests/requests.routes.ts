@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CapturedItem, DeletedCountResponse, DeleteRequestsBody, RequestsPage, RequestsQuery, SuccessBody } from '@spyglass/protocol';
 import type { App } from '../../context';
 import { notFound } from '../../errors';
-import { deleteItems, findItem, findItemsPage } from '../../repositories/items.repository';
+import { countItems, deleteItems, findItem, findItemsPage } from '../../repositories/items.repository';
 import { REQUEST_NOT_FOUND, requireDevice, serializeTrusted } from '../route-helpers';
 
 const ItemIdParams = z.object({ id: z.string().min(1).max(100) });
@@ -15,14 +15,16 @@ export async function requestsRoutes(app: App): Promise<void> {
     const { deviceId, startDate, endDate, before, limit } = req.query;
     // A foreign or unknown device is a 404, not an empty list: the dashboard shows Device not found.
     await requireDevice(ctx, req.user.id, deviceId);
-    const page = await findItemsPage(ctx.db, req.user.id, {
-      deviceId,
+    const dates = {
       startDate: startDate === undefined ? undefined : Date.parse(startDate),
       endDate: endDate === undefined ? undefined : Date.parse(endDate),
-      before,
-      limit,
-    });
-    return { items: page.items, nextBefore: page.nextBefore };
+    };
+    const page = await findItemsPage(ctx.db, req.user.id, { deviceId, ...dates, before, limit });
+    if (before !== undefined) return { items: page.items, nextBefore: page.nextBefore };
+    // Counted up to the page's newest item, so that the count and the page agree whatever
+    // arrives meanwhile: newer items reach the viewer live, and it counts them itself.
+    const total = await countItems(ctx.db, req.user.id, { deviceId, ...dates, throughNum: page.items[0]?.num ?? 0 });
+    return { items: page.items, nextBefore: page.nextBefore, total };
   });
 
   app.get('/requests/:id', { ...serializeTrusted, schema: { params: ItemIdParams, response: { 200: CapturedItem } } }, async (req) => {
