@@ -1,12 +1,12 @@
 import { buildApp } from './app';
-import { startRetentionJob, type RetentionJob } from './jobs/retention';
+import type { PeriodicJob } from './jobs/periodic-job';
+import { startRetentionJob } from './jobs/retention';
 import { startUsageReportJob } from './jobs/usage-report';
-import { startDemoCleanupJob, type DemoCleanupJob } from './jobs/demo-cleanup';
+import { startDemoCleanupJob } from './jobs/demo-cleanup';
 
 const app = await buildApp();
 const { port, host, sharePort, retentionDays } = app.ctx.config;
-let retention: RetentionJob | null = null;
-let demoCleanup: DemoCleanupJob | null = null;
+const jobs: PeriodicJob<unknown>[] = [];
 
 let closing = false;
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {
@@ -16,7 +16,7 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     app.log.info(`${signal} received, shutting down`);
     // Fastify's close stops accepting, waits for in-flight requests, then runs onClose hooks
     // (which flush pending writes and close the database).
-    Promise.all([retention?.stop(), demoCleanup?.stop()]).then(() => app.close()).then(
+    Promise.all(jobs.map((job) => job.stop())).then(() => app.close()).then(
       () => process.exit(0),
       (err: unknown) => {
         app.log.error({ err }, 'shutdown failed');
@@ -30,10 +30,12 @@ try {
   await app.listen({ port, host });
   // The share host second: tests read the API's address from the first "Server listening" line.
   await app.shareServer.listen({ port: sharePort, host });
-  retention = startRetentionJob({ db: app.ctx.db, blobs: app.ctx.blobs, days: retentionDays, now: app.ctx.now, log: app.log, billing: app.ctx.billing });
-  startUsageReportJob({ db: app.ctx.db, mailer: app.ctx.mailer, publicUrl: app.ctx.config.publicUrl, now: app.ctx.now, log: app.log });
+  jobs.push(
+    startRetentionJob({ db: app.ctx.db, blobs: app.ctx.blobs, days: retentionDays, now: app.ctx.now, log: app.log, billing: app.ctx.billing }),
+    startUsageReportJob({ db: app.ctx.db, mailer: app.ctx.mailer, publicUrl: app.ctx.config.publicUrl, now: app.ctx.now, log: app.log }),
+  );
   if (app.ctx.config.demoMode) {
-    demoCleanup = startDemoCleanupJob({ db: app.ctx.db, blobs: app.ctx.blobs, ttlHours: app.ctx.config.demoUserTtlHours, now: app.ctx.now, log: app.log });
+    jobs.push(startDemoCleanupJob({ db: app.ctx.db, blobs: app.ctx.blobs, ttlHours: app.ctx.config.demoUserTtlHours, now: app.ctx.now, log: app.log }));
   }
 } catch (err) {
   app.log.error({ err }, 'could not start');

@@ -3,6 +3,7 @@ import type { BlobStore } from '../blobs/blob-store';
 import type { Db } from '../db/database';
 import { deleteUser } from '../repositories/users.repository';
 import { findDemoUsersCreatedBefore } from '../repositories/sample-device.repository';
+import { startPeriodicJob, type PeriodicJob } from './periodic-job';
 
 const HOUR_MS = 60 * 60 * 1000;
 export const DEMO_CLEANUP_INTERVAL_MS = 10 * 60 * 1000;
@@ -26,34 +27,17 @@ export async function removeExpiredDemoUsers(db: Db, blobs: BlobStore, ttlHours:
   }
 }
 
-export interface DemoCleanupJob {
-  runOnce(): Promise<number>;
-  stop(): Promise<void>;
-}
-
 /** On demo servers (DEMO_MODE=1): a pass at start and then every 10 minutes, never two at once. */
-export function startDemoCleanupJob(options: { db: Db; blobs: BlobStore; ttlHours: number; now: () => number; log: FastifyBaseLogger }): DemoCleanupJob {
-  let running: Promise<number> | null = null;
-  const runOnce = () => {
-    running ??= removeExpiredDemoUsers(options.db, options.blobs, options.ttlHours, options.now())
-      .then((removed) => {
-        if (removed > 0) options.log.info({ removed }, 'removed expired demo accounts');
-        return removed;
-      })
-      .finally(() => { running = null; });
-    return running;
-  };
-  const tick = () => {
-    runOnce().catch((err: unknown) => options.log.error({ err }, 'demo cleanup failed'));
-  };
-  const timer = setInterval(tick, DEMO_CLEANUP_INTERVAL_MS);
-  timer.unref();
-  tick();
-  return {
-    runOnce,
-    async stop() {
-      clearInterval(timer);
-      await running?.catch(() => undefined);
+export function startDemoCleanupJob(options: { db: Db; blobs: BlobStore; ttlHours: number; now: () => number; log: FastifyBaseLogger }): PeriodicJob<number> {
+  return startPeriodicJob({
+    name: 'demo cleanup',
+    intervalMs: DEMO_CLEANUP_INTERVAL_MS,
+    runAtStart: true,
+    log: options.log,
+    async run() {
+      const removed = await removeExpiredDemoUsers(options.db, options.blobs, options.ttlHours, options.now());
+      if (removed > 0) options.log.info({ removed }, 'removed expired demo accounts');
+      return removed;
     },
-  };
+  });
 }

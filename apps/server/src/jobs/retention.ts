@@ -6,6 +6,7 @@ import { deleteExpiredItemsOfDevice } from '../repositories/items.repository';
 import { deleteExpiredSessions, deleteSessionWithBlobs, findSessionsPage } from '../repositories/sessions.repository';
 import { findUserById } from '../repositories/users.repository';
 import type { BillingService } from '../services/billing.service';
+import { startPeriodicJob, type PeriodicJob } from './periodic-job';
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
 /** Rows per delete: a few milliseconds of work, so an ingest commit never waits long behind one. */
@@ -56,40 +57,42 @@ const yieldToIngest = () => new Promise<void>((resolve) => setImmediate(resolve)
  * itself.
  */
 export async function runRetention(db: Db, blobs: BlobStore, cutoff: number | CutoffOf, batch = RETENTION_BATCH): Promise<RetentionResult> {
-  if (typeof cutoff !== 'number') return runPlanRetention(db, blobs, cutoff, batch);
-  const result: RetentionResult = { items: 0, sessions: 0 };
-  for (const device of await findAllDeviceKeys(db)) {
-    let after: number | null = 0;
-    while (after !== null) {
-      const page = await deleteExpiredItemsOfDevice(db, blobs, device, cutoff, after, batch);
-      result.items += page.deleted;
-      after = page.next;
-      await yieldToIngest();
-    }
+  if (typeof cutoff !== 'number') {
+    return { items: await deleteExpiredItems(db, blobs, cutoff, batch), sessions: await deleteExpiredSessionsOfPlans(db, blobs, cutoff, batch) };
   }
-  for (;;) {
-    const deleted = await deleteExpiredSessions(db, blobs, cutoff, batch, yieldToIngest);
-    if (deleted === 0) break;
-    result.sessions += deleted;
-  }
-  return result;
+  return { items: await deleteExpiredItems(db, blobs, () => Promise.resolve(cutoff), batch), sessions: await deleteSessionsBefore(db, blobs, cutoff, batch) };
 }
 
-/** The same walk with each account's own cutoff: every device and every session, account by account. */
-async function runPlanRetention(db: Db, blobs: BlobStore, cutoffOf: CutoffOf, batch: number): Promise<RetentionResult> {
-  const result: RetentionResult = { items: 0, sessions: 0 };
+/** One cutoff for every account: the expired sessions go in batches, without looking at each. */
+async function deleteSessionsBefore(db: Db, blobs: BlobStore, cutoff: number, batch: number): Promise<number> {
+  let deleted = 0;
+  for (;;) {
+    const page = await deleteExpiredSessions(db, blobs, cutoff, batch, yieldToIngest);
+    if (page === 0) return deleted;
+    deleted += page;
+  }
+}
+
+/** Every device's items older than its account's cutoff, device by device; answers how many went. */
+async function deleteExpiredItems(db: Db, blobs: BlobStore, cutoffOf: CutoffOf, batch: number): Promise<number> {
+  let deleted = 0;
   for (const device of await findAllDeviceKeys(db)) {
     const cutoff = await cutoffOf(device.userId);
     if (cutoff === null) continue;
     let after: number | null = 0;
     while (after !== null) {
       const page = await deleteExpiredItemsOfDevice(db, blobs, device, cutoff, after, batch);
-      result.items += page.deleted;
+      deleted += page.deleted;
       after = page.next;
       await yieldToIngest();
     }
   }
-  // Sessions of different plans expire at different ages: every session is looked at, in pages.
+  return deleted;
+}
+
+/** Sessions of different plans expire at different ages: every session is looked at, in pages. */
+async function deleteExpiredSessionsOfPlans(db: Db, blobs: BlobStore, cutoffOf: CutoffOf, batch: number): Promise<number> {
+  let deleted = 0;
   let after = '';
   for (;;) {
     const page = await findSessionsPage(db, after, batch);
@@ -97,19 +100,13 @@ async function runPlanRetention(db: Db, blobs: BlobStore, cutoffOf: CutoffOf, ba
       const cutoff = await cutoffOf(session.user_id);
       if (cutoff === null || Number(session.created_at) >= cutoff) continue;
       await deleteSessionWithBlobs(db, blobs, session.user_id, session.id);
-      result.sessions += 1;
+      deleted += 1;
       await yieldToIngest();
     }
     if (page.length < batch) break;
     after = page[page.length - 1]!.id;
   }
-  return result;
-}
-
-export interface RetentionJob {
-  /** One pass now (also what the timer runs); resolves when it is done. */
-  runOnce(): Promise<RetentionResult>;
-  stop(): Promise<void>;
+  return deleted;
 }
 
 /**
@@ -120,31 +117,19 @@ export function startRetentionJob(options: {
   db: Db; blobs: BlobStore; days: number; now: () => number; log: FastifyBaseLogger; intervalMs?: number;
   /** Hosted billing: each account's plan sets its history (planCutoffs). */
   billing?: BillingService;
-}): RetentionJob {
-  let running: Promise<RetentionResult> | null = null;
-  const runOnce = (): Promise<RetentionResult> => {
-    const { billing } = options;
-    if (options.days <= 0 && !billing?.enabled) return Promise.resolve({ items: 0, sessions: 0 });
-    const cutoff = billing?.enabled ? planCutoffs(options.db, billing, options.days, options.now()) : options.now() - options.days * DAY_MS;
-    running ??= runRetention(options.db, options.blobs, cutoff)
-      .then((result) => {
-        if (result.items + result.sessions > 0) options.log.info(result, 'retention removed expired items and sessions');
-        return result;
-      })
-      .finally(() => { running = null; });
-    return running;
-  };
-  const tick = () => {
-    runOnce().catch((err: unknown) => options.log.error({ err }, 'retention pass failed'));
-  };
-  const timer = setInterval(tick, options.intervalMs ?? RETENTION_INTERVAL_MS);
-  timer.unref();
-  tick();
-  return {
-    runOnce,
-    async stop() {
-      clearInterval(timer);
-      await running?.catch(() => undefined);
+}): PeriodicJob<RetentionResult> {
+  return startPeriodicJob({
+    name: 'retention pass',
+    intervalMs: options.intervalMs ?? RETENTION_INTERVAL_MS,
+    runAtStart: true,
+    log: options.log,
+    async run() {
+      const { billing } = options;
+      if (options.days <= 0 && !billing?.enabled) return { items: 0, sessions: 0 };
+      const cutoff = billing?.enabled ? planCutoffs(options.db, billing, options.days, options.now()) : options.now() - options.days * DAY_MS;
+      const result = await runRetention(options.db, options.blobs, cutoff);
+      if (result.items + result.sessions > 0) options.log.info(result, 'retention removed expired items and sessions');
+      return result;
     },
-  };
+  });
 }

@@ -6,6 +6,7 @@ import type { Mailer } from '../plugins/mail';
 import { insertEmailToken } from '../repositories/email-tokens.repository';
 import { claimJobRun, findReportAccounts, findReportDevices, sumUsageBetween } from '../repositories/usage.repository';
 import { readSettings } from '../repositories/users.repository';
+import { startPeriodicJob, type PeriodicJob } from './periodic-job';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const WEEK_MS = 7 * DAY_MS;
@@ -97,21 +98,17 @@ function deviceName(d: { id: string; nameOverride: string | null; info: string }
   }
 }
 
-export interface UsageReportJob {
-  stop(): void;
-}
-
 /** Checks every hour whether this week's report is due (the first check of a new week sends it). */
-export function startUsageReportJob(deps: UsageReportDeps & { intervalMs?: number }): UsageReportJob {
-  const tick = () => {
-    runUsageReport(deps)
-      .then((sent) => {
-        if (sent !== null) deps.log.info({ sent }, 'weekly usage reports sent');
-      })
-      .catch((err: unknown) => deps.log.error({ err }, 'weekly usage report run failed'));
-  };
-  const timer = setInterval(tick, deps.intervalMs ?? USAGE_REPORT_CHECK_MS);
-  timer.unref();
-  tick();
-  return { stop: () => clearInterval(timer) };
+export function startUsageReportJob(deps: UsageReportDeps & { intervalMs?: number }): PeriodicJob<number | null> {
+  return startPeriodicJob({
+    name: 'weekly usage report run',
+    intervalMs: deps.intervalMs ?? USAGE_REPORT_CHECK_MS,
+    runAtStart: true,
+    log: deps.log,
+    async run() {
+      const sent = await runUsageReport(deps);
+      if (sent !== null) deps.log.info({ sent }, 'weekly usage reports sent');
+      return sent;
+    },
+  });
 }
