@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { DeviceItem } from '@spyglass/protocol';
 import { bytesToBase64 } from './body';
 import { buildAnalyticsItem, buildEventItem, buildLogItem, buildScreenshotItem, newItemId, parseStack } from './items';
@@ -26,10 +26,23 @@ describe('item builders', () => {
     expect(item.type === 'screenshot' && item.details).toMatchObject({ image: 'AQID', mimeType: 'image/png', name: expect.stringMatching(/^Screenshot /) });
   });
 
-  it('make distinct UUIDs', () => {
-    const ids = new Set(Array.from({ length: 100 }, newItemId));
-    expect(ids.size).toBe(100);
-    for (const id of ids) expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+  it('make distinct UUIDs of version 7 that sort in the order they were made', () => {
+    const ids = Array.from({ length: 1000 }, newItemId);
+    expect(new Set(ids).size).toBe(1000);
+    for (const id of ids) expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect([...ids].sort()).toEqual(ids);
+    expect(Number.parseInt(ids[0]!.replace('-', '').slice(0, 12), 16)).toBeGreaterThan(Date.now() - 60_000);
+  });
+
+  it('make version 7 UUIDs without crypto.getRandomValues (React Native without a polyfill)', () => {
+    vi.stubGlobal('crypto', undefined);
+    try {
+      const ids = Array.from({ length: 100 }, newItemId);
+      expect(new Set(ids).size).toBe(100);
+      for (const id of ids) expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });
 
