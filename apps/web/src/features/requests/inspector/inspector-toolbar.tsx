@@ -1,8 +1,9 @@
 import type { ItemCategory } from '@spyglass/protocol';
 import { ChartColumn, Eraser } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { IconButton } from '../../../ui/button';
 import { FilterBar } from './filter-bar';
+import { useToolbarLayout } from './toolbar-layout';
 
 export interface InspectorToolbarProps {
   activeFilter: ItemCategory;
@@ -20,11 +21,17 @@ export interface InspectorToolbarProps {
   search?: ReactNode;
 }
 
-/** Spec 001 'Request list screen': filter bar, view toggles, save session, clear requests, bar chart. */
+/**
+ * Spec 001 'Request list screen': filter bar, view toggles, save session, clear requests, bar chart.
+ * One row at any desktop width (the filters turn to icons when the labels do not fit beside the
+ * search); narrower, the search bar takes a second row of its own.
+ */
 export function InspectorToolbar({ activeFilter, onFilter, viewControls, chartOpen, onToggleChart, onClear, extra, search }: InspectorToolbarProps) {
+  const ref = useRef<HTMLDivElement>(null);
+  const layout = useToolbarLayout(ref);
   return (
-    <div className="inspector-toolbar" role="toolbar" aria-label="Requests toolbar">
-      <FilterBar value={activeFilter} onChange={onFilter} />
+    <div ref={ref} className="inspector-toolbar" data-layout={layout} role="toolbar" aria-label="Requests toolbar">
+      <FilterBar value={activeFilter} onChange={onFilter} iconOnly={layout !== 'wide'} />
       {search && <div className="inspector-search">{search}</div>}
       <div className="inspector-toolbar-actions">
         {viewControls}

@@ -1,6 +1,6 @@
 import { defaultDateRangeInputs, isPowerTag, type SearchTag } from '@spyglass/protocol';
 import { CalendarRange, CircleAlert, RotateCcw, Search, X } from 'lucide-react';
-import { useEffect, useId, useMemo, useRef, useState, useSyncExternalStore, type KeyboardEvent } from 'react';
+import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore, type KeyboardEvent } from 'react';
 import { IconButton } from '../../../ui/button';
 import type { ListStore } from '../store/list-store';
 import { barSuggestions } from './bar-suggestions';
@@ -39,6 +39,15 @@ export function SearchBar({ search, store }: SearchBarProps) {
   useEffect(() => {
     if (highlighted >= 0) document.getElementById(`${listboxId}-${highlighted}`)?.scrollIntoView({ block: 'nearest' });
   }, [listboxId, highlighted]);
+  // The dropdown is a manual popover: in the top layer it may be wider than the field (full key
+  // names and values) without being clipped by the scrolling panel the toolbar sits in.
+  const listboxRef = useRef<HTMLUListElement>(null);
+  useLayoutEffect(() => {
+    const listbox = listboxRef.current;
+    if (!listbox || listbox.matches(':popover-open') === open) return;
+    if (open) listbox.showPopover();
+    else listbox.hidePopover();
+  }, [open]);
 
   /** The values of the date inputs as last defaulted: opened untouched, the range moves up to now. */
   const defaults = useRef({ from: state.dateRange.from, to: state.dateRange.to });
@@ -119,7 +128,7 @@ export function SearchBar({ search, store }: SearchBarProps) {
           }}
           onKeyDown={onKeyDown}
         />
-        <ul id={listboxId} role="listbox" aria-label="Suggestions" className="search-suggestions" hidden={!open}>
+        <ul ref={listboxRef} id={listboxId} role="listbox" aria-label="Suggestions" className="search-suggestions" popover="manual">
           {open && suggestions.map((suggestion, index) => {
             const line = suggestionLine(suggestion, state.input);
             return (
@@ -136,8 +145,10 @@ export function SearchBar({ search, store }: SearchBarProps) {
                 onClick={() => pick(suggestion)}
               >
                 <span className="search-suggestion-field">{line.field}</span>
-                <span className="search-suggestion-value"><Highlighted text={line.value} part={line.typed} caseSensitive={state.caseSensitive} /></span>
-                {line.help && <span className="search-suggestion-help">{line.help}</span>}
+                <span className="search-suggestion-body">
+                  <span className="search-suggestion-value"><Highlighted text={line.value} part={line.typed} caseSensitive={state.caseSensitive} /></span>
+                  {line.help && <span className="search-suggestion-help">{line.help}</span>}
+                </span>
               </li>
             );
           })}
