@@ -69,7 +69,7 @@ export function DeviceCell({ device, column, now }: { device: Device; column: De
         </span>
       ) : <span className="cell-muted">—</span>;
     case 'group':
-      return device.group ? <span className="device-group">{device.group}</span> : <span className="cell-muted">—</span>;
+      return device.group ? <span className="device-group" title={device.group}>{device.group}</span> : <span className="cell-muted">—</span>;
     case 'systemVersion':
       return <span className="cell-text" title={osLabel(device)}>{osLabel(device)}</span>;
     case 'id':

@@ -61,3 +61,30 @@ export function setColumnWidth(columns: readonly DeviceColumn[], id: DeviceColum
   const clamped = Math.min(COLUMN_MAX_WIDTH, Math.max(COLUMN_MIN_WIDTH, Math.round(width)));
   return columns.map((c) => (c.id === id ? { ...c, width: clamped } : c));
 }
+
+/**
+ * The widths to draw the visible columns at in `available` pixels. Widths the user set are kept;
+ * columns still at their spec default (1350 px together, more than a 1440 px screen leaves beside
+ * the sidebar) share the overflow in proportion, none below the 60 px minimum. Only when the
+ * user's own widths leave no room does the table get wider than its box and scroll.
+ */
+export function fitColumnWidths(visible: readonly DeviceColumn[], available: number): number[] {
+  const total = visible.reduce((sum, c) => sum + c.width, 0);
+  if (total <= available) return visible.map((c) => c.width);
+  const widths = visible.map((c) => c.width);
+  let flexible = visible.flatMap((c, i) => (c.width === DEFAULTS.get(c.id)?.width ? [i] : []));
+  // Columns that would go under the minimum are set to it and the rest share again.
+  for (;;) {
+    const fixed = widths.reduce((sum, w, i) => (flexible.includes(i) ? sum : sum + w), 0);
+    const flexibleTotal = flexible.reduce((sum, i) => sum + visible[i]!.width, 0);
+    if (flexible.length === 0 || flexibleTotal === 0) return widths;
+    const scale = Math.max(0, available - fixed) / flexibleTotal;
+    const tooNarrow = flexible.filter((i) => visible[i]!.width * scale < COLUMN_MIN_WIDTH);
+    if (tooNarrow.length === 0) {
+      for (const i of flexible) widths[i] = Math.floor(visible[i]!.width * scale);
+      return widths;
+    }
+    for (const i of tooNarrow) widths[i] = COLUMN_MIN_WIDTH;
+    flexible = flexible.filter((i) => !tooNarrow.includes(i));
+  }
+}

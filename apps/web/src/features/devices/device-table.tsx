@@ -1,10 +1,10 @@
 import * as ContextMenu from '@radix-ui/react-context-menu';
 import { ArrowDown, ArrowUp, Check } from 'lucide-react';
 import { COLUMN_MIN_WIDTH, type Device } from '@spyglass/protocol';
-import { useEffect, useRef, useState, type MouseEvent } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type MouseEvent, type RefObject } from 'react';
 import { ResizeHandle } from '../../ui/resize-handle';
 import { DeviceCell } from './device-cells';
-import { COLUMN_MAX_WIDTH, setColumnVisible, setColumnWidth, type DeviceColumn } from './device-columns';
+import { COLUMN_MAX_WIDTH, fitColumnWidths, setColumnVisible, setColumnWidth, type DeviceColumn } from './device-columns';
 import type { DeviceSort } from './device-list';
 import { clickRow, moveSelection, selectAll, type DeviceSelection } from './device-selection';
 
@@ -30,6 +30,21 @@ function useNow(intervalMs: number): number {
   return now;
 }
 
+/** The inner width of the table's box (without its border and scroll bar), followed as the page resizes. */
+function useInnerWidth(box: RefObject<HTMLElement | null>): number {
+  const [width, setWidth] = useState(Number.POSITIVE_INFINITY);
+  useLayoutEffect(() => {
+    const element = box.current;
+    if (!element) return;
+    const measure = () => setWidth(element.clientWidth);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [box]);
+  return width;
+}
+
 /** Spec 001 §5: list shortcuts are ignored while an input has focus (and inside menus, dialogs, tabs and resize handles). */
 function isTypingOrInWidget(target: EventTarget | null): boolean {
   return target instanceof Element
@@ -47,8 +62,10 @@ const ownsEnter = (target: EventTarget | null) => target instanceof Element && t
 export function DeviceTable({ devices, columns, onPreviewColumns, onSaveColumns, sort, onSort, selection, onSelection, onOpen }: DeviceTableProps) {
   const now = useNow(30_000);
   const body = useRef<HTMLTableSectionElement>(null);
+  const box = useRef<HTMLDivElement>(null);
   const visible = columns.filter((c) => c.isVisible);
-  const total = visible.reduce((sum, c) => sum + c.width, 0);
+  const widths = fitColumnWidths(visible, useInnerWidth(box));
+  const total = widths.reduce((sum, w) => sum + w, 0);
   const ids = devices.map((d) => d.id);
 
   // The row the keyboard reached stays in view.
@@ -89,7 +106,7 @@ export function DeviceTable({ devices, columns, onPreviewColumns, onSaveColumns,
   }
 
   return (
-    <div className="device-table-wrap" tabIndex={0} aria-label="Devices table: Up and Down select, Enter opens">
+    <div ref={box} className="device-table-wrap" tabIndex={0} aria-label="Devices table: Up and Down select, Enter opens">
       <table
         className="device-table"
         role="grid"
@@ -99,17 +116,17 @@ export function DeviceTable({ devices, columns, onPreviewColumns, onSaveColumns,
       >
         <colgroup>
           {/* The last column takes the width left over. */}
-          {visible.map((column, i) => <col key={column.id} style={i === visible.length - 1 ? undefined : { width: column.width }} />)}
+          {visible.map((column, i) => <col key={column.id} style={i === visible.length - 1 ? undefined : { width: widths[i] }} />)}
         </colgroup>
         <ContextMenu.Root>
           <ContextMenu.Trigger asChild>
             <thead>
               <tr>
-                {visible.map((column) => {
+                {visible.map((column, i) => {
                   const sorted = sort.column === column.id ? sort.direction : null;
                   return (
                     <th key={column.id} scope="col" className={`device-th-${column.id}`} aria-sort={sorted === null ? 'none' : sorted === 'asc' ? 'ascending' : 'descending'}>
-                      <button type="button" className="device-th-button" onClick={() => onSort(column.id)}>
+                      <button type="button" className="device-th-button" title={column.label} onClick={() => onSort(column.id)}>
                         <span className="cell-text">{column.label}</span>
                         {sorted === 'asc' && <ArrowUp size={12} aria-hidden="true" />}
                         {sorted === 'desc' && <ArrowDown size={12} aria-hidden="true" />}
@@ -117,7 +134,7 @@ export function DeviceTable({ devices, columns, onPreviewColumns, onSaveColumns,
                       <ResizeHandle
                         edge="right"
                         label={`Resize column ${column.label}`}
-                        width={column.width}
+                        width={widths[i]!}
                         min={COLUMN_MIN_WIDTH}
                         max={COLUMN_MAX_WIDTH}
                         onResize={(width) => onPreviewColumns(setColumnWidth(columns, column.id, width))}
