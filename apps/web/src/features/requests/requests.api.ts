@@ -3,8 +3,8 @@ import { api } from '../../lib/api';
 import type { FetchHistoryPage } from './store/history-loader';
 
 /** Pages of GET /v1/requests for one device, newest first (spec 001 §8: Failed to load requests). */
-export function requestsPageFetcher(deviceId: string, limit = REQUESTS_PAGE_DEFAULT): FetchHistoryPage {
-  return (before, signal) => api.get('/requests', RequestsPage, {
+export function requestsPageFetcher(deviceId: string, defaultLimit = REQUESTS_PAGE_DEFAULT): FetchHistoryPage {
+  return (before, signal, limit = defaultLimit) => api.get('/requests', RequestsPage, {
     query: { deviceId, before, limit },
     signal,
     errorMessage: 'Failed to load requests',

@@ -20,7 +20,7 @@ export function RequestsView({ device }: { device: Device }) {
       mode="device"
       loadItem={loadDeviceItem}
       mocking={mocking}
-      toolbarExtra={<SaveSessionButton deviceId={device.id} store={list.store} />}
+      toolbarExtra={<SaveSessionButton deviceId={device.id} list={list} />}
     />
   );
 }

@@ -54,7 +54,8 @@ export function RequestsScreen({ list, device, mode, toolbarExtra, loadItem, moc
     if (filtered) reportTourEvent('filterUsed');
   }, [filtered]);
   const count = useRowCount(store);
-  const total = useTotalCount(store);
+  const held = useTotalCount(store);
+  const total = useSyncExternalStore(list.total.subscribe, () => list.total.value);
   const selected = useSelectionCount(store);
   const single = useSingleSelected(store);
   const recomputing = useRecomputing(store);
@@ -220,7 +221,7 @@ export function RequestsScreen({ list, device, mode, toolbarExtra, loadItem, moc
 
   const noResults = count === 0 && !recomputing && filtering;
   let body;
-  if (total === 0) {
+  if (held === 0) {
     if (historyState.status === 'error') body = <LoadFailed message={errorMessage(historyState.error, 'Failed to load requests')} />;
     else if (historyState.initial) body = <LoadingRequests />;
     else body = <NoRequestsYet device={mode === 'device' ? device : undefined} />;

@@ -76,6 +76,35 @@ describe('HistoryLoader', () => {
     expect(history.state.status).toBe('complete');
   });
 
+  it('loads every page left in large pages, waiting for a page already on its way, until stopped', async () => {
+    const store = new ListStore({ host: new ManualHost() });
+    const limits: (number | undefined)[] = [];
+    const items = Array.from({ length: 25 }, (_, i) => ({ ...logItem(`i${i + 1}`, T0 + i), num: i + 1 }));
+    const history = new HistoryLoader(store, async (before, _signal, limit) => {
+      limits.push(limit);
+      const older = items.filter((item) => before === null || item.num < before).reverse().slice(0, limit ?? 5);
+      const last = older[older.length - 1];
+      return { items: older, nextBefore: last && last.num > 1 ? last.num : null };
+    });
+    const pages: number[] = [];
+    history.observePages((page) => pages.push(page.items.length));
+    const first = history.reload();
+    const rest = history.loadRest(8, new AbortController().signal);
+    await Promise.all([first, rest]);
+    expect(limits).toEqual([undefined, 8, 8, 8]);
+    expect(pages).toEqual([5, 8, 8, 4]);
+    expect(store.count).toBe(25);
+    expect(history.state.status).toBe('complete');
+
+    const stopped = new AbortController();
+    await history.reload();
+    stopped.abort();
+    await history.loadRest(8, stopped.signal);
+    expect(store.count).toBe(25);
+    expect(limits).toHaveLength(5);
+    expect(history.state.status).toBe('idle');
+  });
+
   it('reports a failed page and tries again on the next call', async () => {
     const store = new ListStore({ host: new ManualHost() });
     let fail = true;

@@ -5,10 +5,12 @@ import type { ListStore } from './list-store';
 export interface HistoryPage {
   items: CompactItem[];
   nextBefore: number | null;
+  /** The newest page only: the device's stored items numbered up to its newest (`RequestsPage.total`). */
+  total?: number;
 }
 
-/** Fetches the page of items older than `before` (null: the newest page). */
-export type FetchHistoryPage = (before: number | null, signal: AbortSignal) => Promise<HistoryPage>;
+/** Fetches the page of items older than `before` (null: the newest page), of `limit` items or the fetcher's own default. */
+export type FetchHistoryPage = (before: number | null, signal: AbortSignal, limit?: number) => Promise<HistoryPage>;
 
 export type HistoryStatus = 'idle' | 'loading' | 'error' | 'complete';
 
@@ -33,7 +35,10 @@ export class HistoryLoader {
   /** Ids deleted while a page is in flight: that page may still carry them. */
   private tombstones = new Set<string>();
   private current: HistoryState = { status: 'idle', initial: true, error: null };
+  /** The page on its way, for callers that wait for it rather than ask for another. */
+  private pending: Promise<void> | null = null;
   private readonly listeners = new Set<() => void>();
+  private readonly pageObservers = new Set<(page: HistoryPage) => void>();
 
   constructor(
     private readonly store: ListStore,
@@ -57,17 +62,43 @@ export class HistoryLoader {
     return this.loadOlder();
   }
 
-  /** Loads the next older page unless one is on its way or there is none. */
-  async loadOlder(): Promise<void> {
-    const { status, initial } = this.current;
-    if (status === 'loading' || status === 'complete') return;
+  /** Told of every page after it merged into the store (with its `total` when the server counted). */
+  observePages(observer: (page: HistoryPage) => void): () => void {
+    this.pageObservers.add(observer);
+    return () => this.pageObservers.delete(observer);
+  }
+
+  /** Loads the next older page unless there is none; while one is on its way, answers that one. */
+  loadOlder(limit?: number): Promise<void> {
+    const { status } = this.current;
+    if (status === 'complete') return Promise.resolve();
+    if (status === 'loading') return this.pending ?? Promise.resolve();
+    const pending = this.loadPage(limit);
+    this.pending = pending;
+    return pending;
+  }
+
+  /**
+   * Loads every page not loaded yet, `limit` items each (what Save Session needs: the list as the
+   * device holds it), until the oldest or until `signal` is aborted, which stops it after the page
+   * on its way. Rejects with a page's error.
+   */
+  async loadRest(limit: number, signal: AbortSignal): Promise<void> {
+    while (!signal.aborted && this.current.status !== 'complete') {
+      await this.loadOlder(limit);
+      if (this.current.status === 'error') throw this.current.error;
+    }
+  }
+
+  private async loadPage(limit: number | undefined): Promise<void> {
+    const { initial } = this.current;
     const controller = new AbortController();
     this.controller = controller;
     this.tombstones.clear();
     this.set({ status: 'loading', initial, error: null });
     let page: HistoryPage;
     try {
-      page = await this.fetchPage(this.before, controller.signal);
+      page = await this.fetchPage(this.before, controller.signal, limit);
     } catch (error) {
       if (controller.signal.aborted) return;
       this.controller = null;
@@ -80,6 +111,7 @@ export class HistoryLoader {
     this.store.upsertMany(tombstones.size === 0 ? page.items : page.items.filter((item) => !tombstones.has(item.id)));
     this.tombstones = new Set();
     this.before = page.nextBefore;
+    for (const observer of this.pageObservers) observer(page);
     this.set({ status: page.nextBefore === null ? 'complete' : 'idle', initial: false, error: null });
   }
 
@@ -103,6 +135,7 @@ export class HistoryLoader {
   dispose(): void {
     this.abort();
     this.listeners.clear();
+    this.pageObservers.clear();
   }
 
   private abort(): void {

@@ -1,0 +1,180 @@
+import {
+  CLIENT_BUILD, CLIENT_BUILD_HEADER, CLIENT_VERSION, CLIENT_VERSION_HEADER, REQUESTS_PAGE_DEFAULT, RequestsPage, Session, SessionItemsPage,
+  type DeviceItem,
+} from '@spyglass/protocol';
+import type { BrowserContext, Page, Route } from 'playwright-core';
+import { afterEach, describe, expect, it } from 'vitest';
+import { generateItems } from '../packages/protocol/src/item-fixtures';
+import { FileBlobStore } from '../apps/server/src/blobs/file-blob-store';
+import { prepareRows } from '../apps/server/src/ingest/item-rows';
+import { insertNewItems, updateLastNum } from '../apps/server/src/repositories/items.repository';
+import { startSimulator, type Simulator } from '../apps/simulator/src';
+import { signedInContext, signUpByApi, type TestAccount } from './support/accounts';
+import { recordPageErrors } from './support/browser';
+import { useE2eEnvironment } from './support/environment';
+import { visible } from './support/page';
+import { openServerDatabase, type RunningServer } from './support/server';
+import { screenshotBothSchemes } from './support/screenshots';
+
+/** More than the list's first page, so most of the device's items are not in the browser when Save is clicked. */
+const N = REQUESTS_PAGE_DEFAULT * 2 + 500;
+
+/**
+ * Stores `count` items for a device the simulator registered, through the ingest's own row
+ * preparation and the items repository (a phone's socket would take minutes on a shared
+ * machine), numbered 1 (oldest) to `count` as the ingest numbers them.
+ */
+async function seedItems(server: RunningServer, userId: string, deviceId: string, count: number): Promise<void> {
+  const handle = await openServerDatabase(server);
+  try {
+    const deviceItems: DeviceItem[] = generateItems(count).map((item) => ({
+      id: `${item.id}-${item.num}`, type: item.type, createdAt: item.createdAt, ...(item.level ? { level: item.level } : {}), details: item.details,
+    }) as DeviceItem);
+    const { rows } = prepareRows(deviceItems, { userId, deviceId, blobs: new FileBlobStore(server.dataDir), receivedAt: Date.now(), keepParsed: false });
+    for (let i = 0; i < rows.length; i += 1000) {
+      await insertNewItems(handle.db, rows.slice(i, i + 1000).map((row, j) => ({ ...row.columns, num: i + j + 1 }))).execute();
+    }
+    await updateLastNum(handle.db, userId, deviceId, count).execute();
+  } finally {
+    await handle.close();
+  }
+}
+
+function apiGet(server: RunningServer, account: TestAccount, path: string): Promise<unknown> {
+  const headers = { authorization: `Bearer ${account.token}`, [CLIENT_VERSION_HEADER]: CLIENT_VERSION, [CLIENT_BUILD_HEADER]: CLIENT_BUILD };
+  return fetch(`${server.url}/v1${path}`, { headers }).then((res) => res.json());
+}
+
+/** Every item of the device as the API pages it. */
+async function storedItems(server: RunningServer, account: TestAccount, deviceId: string) {
+  const items = [];
+  for (let before: number | null | undefined; before !== null;) {
+    const query = new URLSearchParams({ deviceId, limit: '5000', ...(before ? { before: String(before) } : {}) });
+    const page = RequestsPage.parse(await apiGet(server, account, `/requests?${query.toString()}`));
+    items.push(...page.items);
+    before = page.nextBefore;
+  }
+  return items;
+}
+
+/** The ids a saved session holds. */
+async function sessionItemIds(server: RunningServer, account: TestAccount, sessionId: string): Promise<string[]> {
+  const ids: string[] = [];
+  for (let after: number | null = 0; after !== null;) {
+    const page = SessionItemsPage.parse(await apiGet(server, account, `/sessions/${sessionId}/items?after=${after}&limit=5000`));
+    ids.push(...page.items.map((item) => item.id));
+    after = page.nextAfter;
+  }
+  return ids;
+}
+
+const stats = (page: Page) => page.locator('.inspector-stats-text');
+const saveButton = (page: Page) => page.getByRole('button', { name: 'Save session' });
+const filterButton = (page: Page, name: string) => page.getByRole('group', { name: 'Filter by type' }).getByRole('button', { name });
+
+/** The answer of the next POST /v1/sessions (a save that loads pages first may take a while on a loaded machine). */
+const sessionSaved = (page: Page) => page.waitForResponse(
+  (r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/v1/sessions',
+  { timeout: 60_000 },
+);
+/**
+ * Holds the list's requests for older pages (`before`) until `release()`: the state while the
+ * rest of the history loads stays on screen for as long as the test looks at it.
+ */
+async function holdOlderPages(page: Page) {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const isOlderPage = (url: URL) => url.pathname === '/v1/requests' && url.searchParams.has('before');
+  const handler = async (route: Route) => {
+    await released;
+    await route.continue();
+  };
+  // Left in place once released (it then lets every page through): unrouting while a held
+  // request is being continued races with Playwright's own fallback.
+  await page.route(isOlderPage, handler);
+  return { release };
+}
+
+/** The new-user trial's bug: Save Session saved only the items the browser had loaded, and Total counted only those. */
+describe('saving a device whose history is not all loaded', () => {
+  const env = useE2eEnvironment();
+  let context: BrowserContext | undefined;
+  let simulator: Simulator | undefined;
+
+  afterEach(async () => {
+    await simulator?.stop();
+    simulator = undefined;
+    await context?.close();
+    context = undefined;
+  });
+
+  it('shows the device\'s total at once and saves every item the list shows, loading the rest first', { timeout: 180_000 }, async () => {
+    const account = await signUpByApi(env.server);
+    const simulate = () => startSimulator({ serverUrl: env.server.url, apiKey: account.profile.apiKey, devices: 1, rate: 0, platforms: ['ios'], seed: 7 });
+    simulator = await simulate();
+    await simulator.connected();
+    const deviceId = simulator.devices[0]!.installId;
+    // The server's database is written by this test only while no device is connected.
+    await simulator.stop();
+    await seedItems(env.server, account.profile.id, deviceId, N);
+    simulator = await simulate();
+    await simulator.connected();
+
+    ({ context } = await signedInContext(env.browser, env.server, account));
+    const page = await context.newPage();
+    const errors = recordPageErrors(page);
+    await page.goto(`/devices/${deviceId}`);
+
+    // Total is the device's count while only the first page is in the browser, and follows live items.
+    await visible(stats(page).getByText(`Requests: ${REQUESTS_PAGE_DEFAULT} (Total: ${N})`));
+    await simulator.devices[0]!.act('log');
+    await simulator.flush();
+    await visible(stats(page).getByText(`Requests: ${REQUESTS_PAGE_DEFAULT + 1} (Total: ${N + 1})`));
+    const stored = await storedItems(env.server, account, deviceId);
+    expect(stored).toHaveLength(N + 1);
+    await screenshotBothSchemes(page, 'save-session-total');
+
+    // With a filter: the session holds every log of the device, loaded or not.
+    await filterButton(page, 'Logs').click();
+    const isLog = (item: { type: string }) => item.type === 'log';
+    const logs = stored.filter(isLog).map((item) => item.id);
+    // Newest first: the browser holds the first page and the live item.
+    expect(logs.length).toBeGreaterThan(stored.slice(0, REQUESTS_PAGE_DEFAULT + 1).filter(isLog).length);
+    const held = await holdOlderPages(page);
+    await saveButton(page).click();
+    // While the rest loads: the button is busy and a toast counts the loaded items, with Cancel.
+    await visible(page.getByText(`Loading requests... ${(REQUESTS_PAGE_DEFAULT + 1).toLocaleString('en-US')} of ${(N + 1).toLocaleString('en-US')}`));
+    expect(await saveButton(page).getAttribute('aria-busy')).toBe('true');
+    expect(await saveButton(page).isDisabled()).toBe(true);
+    await visible(page.getByRole('button', { name: 'Cancel' }));
+    await screenshotBothSchemes(page, 'save-session-loading');
+    const [saved] = await Promise.all([sessionSaved(page), held.release()]);
+    expect(saved.status()).toBe(201);
+    const filteredSession = Session.parse(await saved.json());
+    await visible(page.getByText('Session saved'));
+    expect((await sessionItemIds(env.server, account, filteredSession.id)).sort()).toEqual(logs.sort());
+    await visible(stats(page).getByText(`Requests: ${logs.length} (Total: ${N + 1})`));
+
+    // Without a filter, from a fresh page: every item of the device.
+    await page.reload();
+    await filterButton(page, 'All').click();
+    await visible(stats(page).getByText(`Requests: ${REQUESTS_PAGE_DEFAULT} (Total: ${N + 1})`));
+    const [whole] = await Promise.all([sessionSaved(page), saveButton(page).click()]);
+    expect(whole.status()).toBe(201);
+    const session = Session.parse(await whole.json());
+    expect(session.metaData.requests).toBe(N + 1);
+    expect((await sessionItemIds(env.server, account, session.id)).sort()).toEqual(stored.map((item) => item.id).sort());
+    await visible(page.getByText('Session saved'));
+    await visible(stats(page).getByText(`Requests: ${N + 1} (Total: ${N + 1})`));
+    expect(await saveButton(page).isDisabled()).toBe(false);
+
+    // Cleared, the device has nothing to save.
+    await page.getByRole('button', { name: 'Clear requests' }).click();
+    await visible(page.getByText('Requests cleared'));
+    await saveButton(page).click();
+    await visible(page.getByText('No requests to save'));
+    expect(errors).toEqual([]);
+  });
+});
