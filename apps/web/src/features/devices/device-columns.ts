@@ -1,4 +1,5 @@
 import { COLUMN_MIN_WIDTH, type DeviceColumnSetting } from '@spyglass/protocol';
+import { fitColumnWidths } from '../../ui/fit-columns';
 
 /** Spec 001 §2 and §9: the device list's columns and their default widths, in order. */
 export const DEVICE_COLUMNS = [
@@ -63,28 +64,9 @@ export function setColumnWidth(columns: readonly DeviceColumn[], id: DeviceColum
 }
 
 /**
- * The widths to draw the visible columns at in `available` pixels. Widths the user set are kept;
- * columns still at their spec default (1350 px together, more than a 1440 px screen leaves beside
- * the sidebar) share the overflow in proportion, none below the 60 px minimum. Only when the
- * user's own widths leave no room does the table get wider than its box and scroll.
+ * The widths to draw the visible columns at in `available` pixels: the spec's defaults add up to
+ * 1350 px, more than a 1440 px screen leaves beside the sidebar, so the columns still at their
+ * default give way (ui/fit-columns.ts) and the widths the user dragged stay.
  */
-export function fitColumnWidths(visible: readonly DeviceColumn[], available: number): number[] {
-  const total = visible.reduce((sum, c) => sum + c.width, 0);
-  if (total <= available) return visible.map((c) => c.width);
-  const widths = visible.map((c) => c.width);
-  let flexible = visible.flatMap((c, i) => (c.width === DEFAULTS.get(c.id)?.width ? [i] : []));
-  // Columns that would go under the minimum are set to it and the rest share again.
-  for (;;) {
-    const fixed = widths.reduce((sum, w, i) => (flexible.includes(i) ? sum : sum + w), 0);
-    const flexibleTotal = flexible.reduce((sum, i) => sum + visible[i]!.width, 0);
-    if (flexible.length === 0 || flexibleTotal === 0) return widths;
-    const scale = Math.max(0, available - fixed) / flexibleTotal;
-    const tooNarrow = flexible.filter((i) => visible[i]!.width * scale < COLUMN_MIN_WIDTH);
-    if (tooNarrow.length === 0) {
-      for (const i of flexible) widths[i] = Math.floor(visible[i]!.width * scale);
-      return widths;
-    }
-    for (const i of tooNarrow) widths[i] = COLUMN_MIN_WIDTH;
-    flexible = flexible.filter((i) => !tooNarrow.includes(i));
-  }
-}
+export const fitDeviceColumns = (visible: readonly DeviceColumn[], available: number): number[] =>
+  fitColumnWidths(visible.map((c) => ({ width: c.width, flexible: c.width === DEFAULTS.get(c.id)?.width })), available, COLUMN_MIN_WIDTH);

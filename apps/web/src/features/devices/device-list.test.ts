@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_FEATURE_TOGGLES, type Device, type ViewerOutbound } from '@spyglass/protocol';
 import { applyDeviceStatus, removeDevice, replaceDevice } from './device-cache';
-import { defaultDeviceColumns, fitColumnWidths, resolveDeviceColumns, setColumnVisible, setColumnWidth } from './device-columns';
+import { defaultDeviceColumns, fitDeviceColumns, resolveDeviceColumns, setColumnVisible, setColumnWidth } from './device-columns';
 import { DEFAULT_DEVICE_SORT, matchesDeviceSearch, osLabel, relativeTime, sortDevices, toggleDeviceSort } from './device-list';
 import { clickRow, EMPTY_SELECTION, keepShown, moveSelection, selectAll } from './device-selection';
 
@@ -48,9 +48,9 @@ describe('device columns', () => {
 
   it('fit a box narrower than their widths by shrinking the columns still at their default, none under 60', () => {
     const columns = defaultDeviceColumns();
-    expect(fitColumnWidths(columns, 1400)).toEqual(columns.map((c) => c.width));
+    expect(fitDeviceColumns(columns, 1400)).toEqual(columns.map((c) => c.width));
     // 1440 px screen, 220 px sidebar, the page's padding and the table's border: 1170 px.
-    const fitted = fitColumnWidths(columns, 1170);
+    const fitted = fitDeviceColumns(columns, 1170);
     expect(fitted.reduce((sum, w) => sum + w, 0)).toBeLessThanOrEqual(1170);
     expect(fitted.reduce((sum, w) => sum + w, 0)).toBeGreaterThan(1160);
     expect(fitted[0]).toBe(60);
@@ -59,12 +59,12 @@ describe('device columns', () => {
 
   it('keep the widths the user set and let only the default ones give way', () => {
     const columns = setColumnWidth(defaultDeviceColumns(), 'bundleId', 400);
-    const fitted = fitColumnWidths(columns, 1170);
+    const fitted = fitDeviceColumns(columns, 1170);
     expect(fitted[3]).toBe(400);
     expect(fitted.reduce((sum, w) => sum + w, 0)).toBeLessThanOrEqual(1170);
     // Nothing left to give: the user's widths stand and the table scrolls.
     const wide = defaultDeviceColumns().map((c) => ({ ...c, width: c.width + 1 }));
-    expect(fitColumnWidths(wide, 900)).toEqual(wide.map((c) => c.width));
+    expect(fitDeviceColumns(wide, 900)).toEqual(wide.map((c) => c.width));
   });
 });
 

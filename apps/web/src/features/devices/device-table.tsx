@@ -1,10 +1,11 @@
 import * as ContextMenu from '@radix-ui/react-context-menu';
 import { ArrowDown, ArrowUp, Check } from 'lucide-react';
 import { COLUMN_MIN_WIDTH, type Device } from '@spyglass/protocol';
-import { useEffect, useLayoutEffect, useRef, useState, type MouseEvent, type RefObject } from 'react';
+import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import { ResizeHandle } from '../../ui/resize-handle';
+import { useInnerWidth } from '../../ui/use-inner-width';
 import { DeviceCell } from './device-cells';
-import { COLUMN_MAX_WIDTH, fitColumnWidths, setColumnVisible, setColumnWidth, type DeviceColumn } from './device-columns';
+import { COLUMN_MAX_WIDTH, fitDeviceColumns, setColumnVisible, setColumnWidth, type DeviceColumn } from './device-columns';
 import type { DeviceSort } from './device-list';
 import { clickRow, moveSelection, selectAll, type DeviceSelection } from './device-selection';
 
@@ -30,21 +31,6 @@ function useNow(intervalMs: number): number {
   return now;
 }
 
-/** The inner width of the table's box (without its border and scroll bar), followed as the page resizes. */
-function useInnerWidth(box: RefObject<HTMLElement | null>): number {
-  const [width, setWidth] = useState(Number.POSITIVE_INFINITY);
-  useLayoutEffect(() => {
-    const element = box.current;
-    if (!element) return;
-    const measure = () => setWidth(element.clientWidth);
-    measure();
-    const observer = new ResizeObserver(measure);
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [box]);
-  return width;
-}
-
 /** Spec 001 §5: list shortcuts are ignored while an input has focus (and inside menus, dialogs, tabs and resize handles). */
 function isTypingOrInWidget(target: EventTarget | null): boolean {
   return target instanceof Element
@@ -64,7 +50,7 @@ export function DeviceTable({ devices, columns, onPreviewColumns, onSaveColumns,
   const body = useRef<HTMLTableSectionElement>(null);
   const box = useRef<HTMLDivElement>(null);
   const visible = columns.filter((c) => c.isVisible);
-  const widths = fitColumnWidths(visible, useInnerWidth(box));
+  const widths = fitDeviceColumns(visible, useInnerWidth(box));
   const total = widths.reduce((sum, w) => sum + w, 0);
   const ids = devices.map((d) => d.id);
 
