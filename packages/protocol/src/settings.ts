@@ -40,6 +40,8 @@ export const Settings = z.strictObject({
   viewMode: z.enum(VIEW_MODES),
   activeFilter: z.enum(ITEM_FILTERS),
   columns: z.array(ColumnSetting).max(LIMITS.settingsColumns),
+  /** The admin user list's columns (spec 000 §2.7), saved like the device list's. */
+  adminColumns: z.array(ColumnSetting).max(LIMITS.settingsColumns),
 });
 export type Settings = z.infer<typeof Settings>;
 
@@ -58,6 +60,7 @@ export const DEFAULT_SETTINGS: Settings = {
   viewMode: 'table',
   activeFilter: 'all',
   columns: [],
+  adminColumns: [],
 };
 
 export const SettingsBody = z.strictObject({ settings: PartialSettings });

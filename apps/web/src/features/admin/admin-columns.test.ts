@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { AdminUserRow } from '@spyglass/protocol';
-import { adminCellText, defaultAdminColumns, setAdminColumnVisible, setAdminColumnWidth, usageLevel } from './admin-columns';
+import {
+  adminCellText, adminColumnSettings, defaultAdminColumns, resolveAdminColumns, setAdminColumnVisible, setAdminColumnWidth, usageLevel,
+} from './admin-columns';
 
 const row: AdminUserRow = {
   id: 'u1', email: 'ada@acme.io', createdAt: '2026-01-02T03:04:05.000Z', isDemoUser: false, isTestUser: false, isLockedUser: false, isFreeUser: false,
@@ -32,5 +34,19 @@ describe('admin columns (spec 000 §2.7, §9)', () => {
     expect(usageLevel(100)).toBe('warning');
     expect(usageLevel(100.1)).toBe('exceeded');
     expect(usageLevel(null)).toBe('ok');
+  });
+
+  it('come back from the saved setting in its order, visibility and widths', () => {
+    const changed = setAdminColumnVisible(setAdminColumnWidth(defaultAdminColumns(), 'email', 320), 'canceledAt', true);
+    expect(resolveAdminColumns(adminColumnSettings(changed))).toEqual(changed);
+    const reordered = resolveAdminColumns([
+      { id: 'status', label: 'old', width: 5000, isVisible: true },
+      { id: 'gone', label: 'Gone', width: 100, isVisible: true },
+    ]);
+    expect(reordered[0]).toEqual({ id: 'status', label: 'Status', width: 600, isVisible: true });
+    expect(reordered.map((c) => c.id).sort()).toEqual(defaultAdminColumns().map((c) => c.id).sort());
+    expect(resolveAdminColumns([])).toEqual(defaultAdminColumns());
+    const hidden = adminColumnSettings(defaultAdminColumns().map((c) => ({ ...c, isVisible: false })));
+    expect(resolveAdminColumns(hidden)).toEqual(defaultAdminColumns());
   });
 });

@@ -1,5 +1,5 @@
 import {
-  ADMIN_USAGE_THRESHOLDS, billingCycleLetter, formatMegabytes, percentageUsed, type AdminSortKey, type AdminUserRow,
+  ADMIN_USAGE_THRESHOLDS, billingCycleLetter, formatMegabytes, percentageUsed, type AdminSortKey, type AdminUserRow, type ColumnSetting,
 } from '@spyglass/protocol';
 
 export type AdminColumnId = AdminSortKey | 'customer';
@@ -16,15 +16,18 @@ export interface AdminColumn {
 export const ADMIN_COLUMN_MIN_WIDTH = 60;
 export const ADMIN_COLUMN_MAX_WIDTH = 600;
 
-/** Spec 000 §2.7: every column of the list; canceledAt hidden by default. */
+/**
+ * Spec 000 §2.7: every column of the list; canceledAt hidden by default. The date columns are wide
+ * enough for the longest medium date and short time ('Sep 30, 2026, 11:59 PM').
+ */
 export function defaultAdminColumns(): AdminColumn[] {
   return [
     { id: 'email', label: 'Email', width: 240, isVisible: true },
-    { id: 'createdAt', label: 'Created At', width: 150, isVisible: true },
-    { id: 'canceledAt', label: 'Canceled At', width: 150, isVisible: false },
+    { id: 'createdAt', label: 'Created At', width: 180, isVisible: true },
+    { id: 'canceledAt', label: 'Canceled At', width: 180, isVisible: false },
     { id: 'plan', label: 'Plan', width: 100, isVisible: true },
     { id: 'devices', label: 'Devices', width: 80, isVisible: true, align: 'end' },
-    { id: 'latestRequest', label: 'Latest Request', width: 150, isVisible: true },
+    { id: 'latestRequest', label: 'Latest Request', width: 180, isVisible: true },
     { id: 'status', label: 'Status', width: 100, isVisible: true },
     { id: 'trafficUsed', label: 'Traffic Used', width: 120, isVisible: true, align: 'end' },
     { id: 'trafficLimit', label: 'Traffic Limit', width: 120, isVisible: true, align: 'end' },
@@ -35,11 +38,36 @@ export function defaultAdminColumns(): AdminColumn[] {
   ];
 }
 
+/**
+ * The columns from the `adminColumns` setting: its order, visibility and widths (60 to 600), the
+ * catalogue's labels and alignment; columns it does not name are appended with their defaults,
+ * unknown ids are dropped. With nothing visible, the defaults show.
+ */
+export function resolveAdminColumns(saved: readonly ColumnSetting[]): AdminColumn[] {
+  const defaults = defaultAdminColumns();
+  const byId = new Map(defaults.map((c) => [c.id as string, c]));
+  const columns: AdminColumn[] = [];
+  for (const setting of saved) {
+    const known = byId.get(setting.id);
+    if (!known) continue;
+    byId.delete(setting.id);
+    columns.push({ ...known, isVisible: setting.isVisible, width: clampAdminWidth(setting.width) });
+  }
+  columns.push(...defaults.filter((c) => byId.has(c.id)));
+  return columns.some((c) => c.isVisible) ? columns : defaults;
+}
+
+/** The columns as the setting stores them. */
+export const adminColumnSettings = (columns: readonly AdminColumn[]): ColumnSetting[] =>
+  columns.map(({ id, label, width, isVisible }) => ({ id, label, width, isVisible }));
+
+const clampAdminWidth = (width: number) => Math.max(ADMIN_COLUMN_MIN_WIDTH, Math.min(ADMIN_COLUMN_MAX_WIDTH, Math.round(width)));
+
 export const setAdminColumnVisible = (columns: readonly AdminColumn[], id: AdminColumnId, isVisible: boolean): AdminColumn[] =>
   columns.map((c) => (c.id === id ? { ...c, isVisible } : c));
 
 export const setAdminColumnWidth = (columns: readonly AdminColumn[], id: AdminColumnId, width: number): AdminColumn[] =>
-  columns.map((c) => (c.id === id ? { ...c, width: Math.max(ADMIN_COLUMN_MIN_WIDTH, Math.min(ADMIN_COLUMN_MAX_WIDTH, Math.round(width))) } : c));
+  columns.map((c) => (c.id === id ? { ...c, width: clampAdminWidth(width) } : c));
 
 /** Spec 000 §9: warning above 80, limit-exceeded above 100. */
 export function usageLevel(percentage: number | null): 'ok' | 'warning' | 'exceeded' {

@@ -9,9 +9,9 @@ import { Button } from '../../ui/button';
 import { PageHeader } from '../../ui/page-header';
 import { Spinner } from '../../ui/spinner';
 import { Switch } from '../../ui/switch';
-import { defaultAdminColumns, type AdminColumn } from './admin-columns';
 import { AdminTable } from './admin-table';
 import { useAdminUsers, type AdminListParams } from './admin.api';
+import { useAdminColumns } from './use-admin-columns';
 import './admin.css';
 
 const SEARCH_DEBOUNCE_MS = 300;
@@ -37,7 +37,7 @@ function UserManagement() {
   const [search, setSearch] = useState('');
   const [hideDemoUsers, setHideDemoUsers] = useState(true);
   const [sort, setSort] = useState<{ column: AdminSortKey; order: 'asc' | 'desc' }>({ column: 'createdAt', order: 'desc' });
-  const [columns, setColumns] = useState<AdminColumn[]>(defaultAdminColumns);
+  const { columns, preview, save } = useAdminColumns();
 
   useEffect(() => {
     const timer = setTimeout(() => setSearch(searchInput.trim()), SEARCH_DEBOUNCE_MS);
@@ -70,7 +70,8 @@ function UserManagement() {
         rows={rows}
         total={first?.total ?? 0}
         columns={columns}
-        onColumnsChange={setColumns}
+        onPreviewColumns={preview}
+        onSaveColumns={save}
         sort={sort}
         onSort={onSort}
         loadingMore={users.isFetchingNextPage}

@@ -22,7 +22,10 @@ export interface AdminTableProps {
   rows: AdminUserRow[];
   total: number;
   columns: AdminColumn[];
-  onColumnsChange(columns: AdminColumn[]): void;
+  /** While a column is dragged: on screen only. */
+  onPreviewColumns(columns: AdminColumn[]): void;
+  /** A finished resize, a shown or hidden column: saved in the profile. */
+  onSaveColumns(columns: AdminColumn[]): void;
   sort: { column: AdminSortKey; order: 'asc' | 'desc' };
   onSort(column: AdminSortKey): void;
   loadingMore: boolean;
@@ -33,7 +36,7 @@ export interface AdminTableProps {
  * The admin list (spec 000 §2.7): sort by header, resizable columns, a right-click menu to hide
  * or show them, and virtual rows (pool 40 before the first measure, overscan 20).
  */
-export function AdminTable({ rows, total, columns, onColumnsChange, sort, onSort, loadingMore, onNeedMore }: AdminTableProps) {
+export function AdminTable({ rows, total, columns, onPreviewColumns, onSaveColumns, sort, onSort, loadingMore, onNeedMore }: AdminTableProps) {
   const scroller = useRef<HTMLDivElement>(null);
   const visible = columns.filter((c) => c.isVisible);
   const template = `${visible.map((c) => `${c.width}px`).join(' ')} ${ACTIONS_WIDTH}px`;
@@ -60,7 +63,8 @@ export function AdminTable({ rows, total, columns, onColumnsChange, sort, onSort
             <div className="admin-thead" role="row" style={{ gridTemplateColumns: template }}>
               {visible.map((column) => (
                 <HeaderCell key={column.id} column={column} sort={sort} onSort={onSort}
-                  onResize={(w) => onColumnsChange(setAdminColumnWidth(columns, column.id, w))} />
+                  onResize={(w) => onPreviewColumns(setAdminColumnWidth(columns, column.id, w))}
+                  onCommit={(w) => onSaveColumns(setAdminColumnWidth(columns, column.id, w))} />
               ))}
               <div role="columnheader" className="admin-th" aria-label="Actions" />
             </div>
@@ -70,14 +74,14 @@ export function AdminTable({ rows, total, columns, onColumnsChange, sort, onSort
               <ContextMenu.Label className="menu-label">Columns</ContextMenu.Label>
               {columns.map((column) => (
                 <ContextMenu.CheckboxItem key={column.id} className="menu-item" checked={column.isVisible}
-                  onCheckedChange={(checked) => onColumnsChange(setAdminColumnVisible(columns, column.id, checked))}
+                  onCheckedChange={(checked) => onSaveColumns(setAdminColumnVisible(columns, column.id, checked))}
                   onSelect={(event) => event.preventDefault()}>
                   <span className="menu-check"><ContextMenu.ItemIndicator><Check size={13} aria-hidden="true" /></ContextMenu.ItemIndicator></span>
                   {column.label}
                 </ContextMenu.CheckboxItem>
               ))}
               <ContextMenu.Separator className="menu-separator" />
-              <ContextMenu.Item className="menu-item" onSelect={() => onColumnsChange(defaultAdminColumns())}>
+              <ContextMenu.Item className="menu-item" onSelect={() => onSaveColumns(defaultAdminColumns())}>
                 <span className="menu-check" />Reset columns
               </ContextMenu.Item>
             </ContextMenu.Content>
@@ -106,11 +110,12 @@ export function AdminTable({ rows, total, columns, onColumnsChange, sort, onSort
   );
 }
 
-function HeaderCell({ column, sort, onSort, onResize }: {
+function HeaderCell({ column, sort, onSort, onResize, onCommit }: {
   column: AdminColumn;
   sort: AdminTableProps['sort'];
   onSort(column: AdminSortKey): void;
   onResize(width: number): void;
+  onCommit(width: number): void;
 }) {
   const sortable = column.id !== 'customer';
   const sorted = sort.column === column.id ? sort.order : null;
@@ -125,7 +130,7 @@ function HeaderCell({ column, sort, onSort, onResize }: {
         </button>
       ) : <span className="admin-th-button"><span className="admin-cell-text">{column.label}</span></span>}
       <ResizeHandle edge="right" label={`Resize column ${column.label}`} width={column.width} min={ADMIN_COLUMN_MIN_WIDTH} max={ADMIN_COLUMN_MAX_WIDTH}
-        onResize={onResize} onCommit={onResize} />
+        onResize={onResize} onCommit={onCommit} />
     </div>
   );
 }
@@ -159,10 +164,19 @@ function Cell({ user, column }: { user: AdminUserRow; column: AdminColumn }) {
       </div>
     );
   }
+  if (id === 'status' && user.isLockedUser) {
+    // A locked account cannot use its subscription, whatever the payment provider says of it.
+    return (
+      <div role="gridcell" className={className}>
+        <span className="admin-pill is-locked" title={`Account locked; subscription ${adminCellText(user, id)}`}>locked</span>
+      </div>
+    );
+  }
   if (id === 'plan' || id === 'status') {
     return <div role="gridcell" className={className}><span className={`admin-pill is-${adminCellText(user, id)}`}>{adminCellText(user, id)}</span></div>;
   }
-  return <div role="gridcell" className={className}><span className="admin-cell-text">{adminCellText(user, id)}</span></div>;
+  const text = adminCellText(user, id);
+  return <div role="gridcell" className={className}><span className="admin-cell-text" title={text || undefined}>{text}</span></div>;
 }
 
 function RowActions({ user }: { user: AdminUserRow }) {
