@@ -18,7 +18,9 @@ export const OVERLAY_STEPS: Record<TourId, OverlayStep[]> = {
     { target: REQUEST_LIST, instruction: 'Send a first log from your app (console.log or your logger): it shows up in this list.', action: 'scroll' },
     { target: { selector: '.nav-item-button', text: 'Take Screenshot' }, instruction: 'Take a screenshot of the device: it arrives in the list as a screenshot item.', position: 'right', action: 'click' },
     { target: { selector: '.nav-item-button', text: 'Open Debug Window' }, instruction: 'Open the Mobile Debug menu on the device.', position: 'right', action: 'click' },
-    { target: { selector: '[role="search"][aria-label="Search requests"] input' }, instruction: 'Filter the requests: pick a type or type a search, e.g. type:log.', action: 'focus' },
+    // The bordered field, not its input: the input starts after the magnifier icon, and a highlight
+    // around it sat 29 px to the right of the box the user sees. `focus` reaches the input inside.
+    { target: { selector: '[role="search"][aria-label="Search requests"] .search-field' }, instruction: 'Filter the requests: pick a type or type a search, e.g. type:log.', action: 'focus' },
   ],
   MOCKING_TUTORIAL: [
     { target: REQUEST_LIST, instruction: 'Send a network request from your app: it shows up in this list.', action: 'scroll' },
