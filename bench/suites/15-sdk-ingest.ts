@@ -10,20 +10,26 @@
  *  - Burst: 50,000 logs yielding to the event loop every 1,000 (as apps do between tasks): how
  *    many the database holds afterwards, and the most the SDK's outbox held.
  *
+ * The app uses the SDK as users install it: the package's built `dist/` (built here first), not
+ * the repository's TypeScript sources that tsx would compile on the fly.
+ *
  * The server runs with its default limits: 50,000 items is within a device's burst allowance.
  */
 import fs from 'node:fs';
+import { execFileSync } from 'node:child_process';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import Database from 'better-sqlite3';
 import { WebSocket } from 'ws';
 import { CLIENT_BUILD, CLIENT_BUILD_HEADER, CLIENT_VERSION, CLIENT_VERSION_HEADER } from '@spyglass/protocol';
-import { createSpyglass, type SpyglassClient } from '@spyglass/sdk';
+import type { createSpyglass as CreateSpyglass, SpyglassClient } from '@spyglass/sdk';
 import { median, result, type BenchResult } from '../lib';
 import { SERVER_MAIN, spawnNodeProcess, waitForOk, type NodeProcess } from '../../apps/server/test/support/server-process';
 
 const PEER = 'bench/fixtures/reactotron-peer.ts';
+const SDK_DIST = path.resolve('packages/sdk/dist/node/index.js');
 const ITEMS = 50_000;
 const BURST = 1_000;
 const ROUNDS = 3;
@@ -69,6 +75,13 @@ async function apiKeyOf(url: string): Promise<string> {
   return ((await res.json()) as { profile: { apiKey: string } }).profile.apiKey;
 }
 
+/** The built package's `createSpyglass`, after building it from the current sources. */
+async function builtSdk(): Promise<typeof CreateSpyglass> {
+  execFileSync('npm', ['run', 'build', '-w', '@spyglass/sdk'], { stdio: 'ignore' });
+  return ((await import(pathToFileURL(SDK_DIST).href)) as { createSpyglass: typeof CreateSpyglass }).createSpyglass;
+}
+
+let createSpyglass: typeof CreateSpyglass;
 let devices = 0;
 async function connectSdk(url: string, apiKey: string): Promise<SpyglassClient> {
   const client = createSpyglass({
@@ -150,6 +163,7 @@ async function burst(s: Started, apiKey: string): Promise<{ stored: number; dist
 }
 
 export default async function sdkIngestSuite(): Promise<BenchResult[]> {
+  createSpyglass = await builtSdk();
   const server = await start(SERVER_MAIN);
   const peer = await start(PEER);
   const ours: number[] = [];

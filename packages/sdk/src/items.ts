@@ -52,7 +52,23 @@ export interface AnalyticsOptions {
   tags?: string[];
 }
 
-const base = (id: string, tags: string[] | undefined) => ({ id, createdAt: new Date().toISOString(), ...(tags?.length ? { tags } : {}) });
+/** Adds the app's tags, when it gave any, to an item built as one literal (a spread of shared fields cost a third of a log). */
+function tagged<I extends DeviceItem>(item: I, tags: string[] | undefined): I {
+  if (tags?.length) item.tags = tags;
+  return item;
+}
+
+let lastMs = Number.NaN;
+let lastIso = '';
+/** The current time as ISO 8601, formatted once per millisecond: an app logging in a loop formats the same instant many times. */
+function now(): string {
+  const ms = Date.now();
+  if (ms !== lastMs) {
+    lastMs = ms;
+    lastIso = new Date(ms).toISOString();
+  }
+  return lastIso;
+}
 
 export function buildLogItem(message: string, options: LogOptions = {}, id = newItemId()): DeviceItem {
   const level = options.level ?? 'info';
@@ -67,32 +83,34 @@ export function buildLogItem(message: string, options: LogOptions = {}, id = new
   const line = options.line ?? stack?.[0]?.lineNumber;
   if (file !== undefined) details.file = file;
   if (line !== undefined) details.line = line;
-  return { ...base(id, options.tags), type: 'log', level, details };
+  return tagged({ id, createdAt: now(), type: 'log', level, details }, options.tags);
 }
 
 export function buildEventItem(name: string, options: EventOptions = {}, id = newItemId()): DeviceItem {
   const details: EventDetails = { name };
   if (options.category !== undefined) details.category = options.category;
   if (options.properties !== undefined) details.properties = options.properties;
-  return { ...base(id, options.tags), type: 'event', details };
+  return tagged({ id, createdAt: now(), type: 'event', details }, options.tags);
 }
 
 export function buildScreenshotItem(input: ScreenshotInput, toBase64: (bytes: Uint8Array) => string, id = newItemId()): DeviceItem {
   const details: ScreenshotDetails = {
-    name: input.name ?? `Screenshot ${new Date().toISOString()}`,
+    name: input.name ?? `Screenshot ${now()}`,
     image: typeof input.image === 'string' ? input.image : toBase64(input.image),
     mimeType: input.mimeType ?? 'image/png',
   };
   if (input.width !== undefined) details.width = input.width;
   if (input.height !== undefined) details.height = input.height;
-  return { ...base(id, undefined), type: 'screenshot', details };
+  return { id, createdAt: now(), type: 'screenshot', details };
 }
 
 export function buildAnalyticsItem(name: string, payload: Record<string, unknown> = {}, options: AnalyticsOptions = {}, id = newItemId()): DeviceItem {
   const details: AnalyticsDetails = { name, payload };
   if (options.category !== undefined) details.category = options.category;
   if (options.level !== undefined) details.level = options.level;
-  return { ...base(id, options.tags), type: 'firebaseAnalytics', ...(options.level ? { level: options.level } : {}), details };
+  const item: DeviceItem = { id, createdAt: now(), type: 'firebaseAnalytics', details };
+  if (options.level) item.level = options.level;
+  return tagged(item, options.tags);
 }
 
 export function buildNetworkItem(id: string, createdAt: string, details: NetworkDetails, extra: { isMocked?: boolean } = {}): DeviceItem {
