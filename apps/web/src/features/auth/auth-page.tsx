@@ -1,7 +1,6 @@
 import { passwordProblems, type Profile } from '@spyglass/protocol';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { ApiError, errorMessage } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
 import { usePublicConfig } from '../../lib/config';
@@ -82,7 +81,7 @@ export function AuthPage() {
         // Spec 000 §4.1: sign-up keeps the token and profile for later and returns to sign-in mode.
         storeTokenForLater(token);
         if (profile) writeStoredProfile(profile);
-        toast.success(SIGN_UP_SENT);
+        // Said once, on the sign-in form it switches to (a toast as well showed it twice).
         setPassword('');
         navigate({ pathname: '/signin', search: location.search }, { state: { notice: SIGN_UP_SENT } satisfies AuthLocationState });
       }

@@ -3,7 +3,6 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { CircleCheck, CircleX } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
 import { ACCOUNT_QUERY_KEY } from '../../lib/account';
 import { ApiError } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
@@ -129,8 +128,8 @@ function ResendVerification() {
     setResult(null);
     try {
       await resendVerification(email.trim());
+      // Said once, beside the form (a toast as well showed it twice).
       setResult({ tone: 'success', text: RESEND_SENT });
-      toast.success(RESEND_SENT);
     } catch (e) {
       setResult({ tone: 'error', text: e instanceof ApiError && e.status === 429 ? e.message : RESEND_FAILED });
     } finally {
