@@ -1,5 +1,6 @@
 import {
-  CLIENT_BUILD, CLIENT_BUILD_HEADER, CLIENT_VERSION, CLIENT_VERSION_HEADER, REQUESTS_PAGE_DEFAULT, RequestsPage, Session, SessionItemsPage,
+  CLIENT_BUILD, CLIENT_BUILD_HEADER, CLIENT_VERSION, CLIENT_VERSION_HEADER, REQUESTS_PAGE_DEFAULT, RequestsPage, Session, SESSION_MAX_ITEMS,
+  SessionItemsPage,
   type DeviceItem,
 } from '@spyglass/protocol';
 import type { BrowserContext, Page, Route } from 'playwright-core';
@@ -12,7 +13,7 @@ import { startSimulator, type Simulator } from '../apps/simulator/src';
 import { signedInContext, signUpByApi, type TestAccount } from './support/accounts';
 import { recordPageErrors } from './support/browser';
 import { useE2eEnvironment } from './support/environment';
-import { visible } from './support/page';
+import { answerOf, visible } from './support/page';
 import { openServerDatabase, type RunningServer } from './support/server';
 import { screenshotBothSchemes } from './support/screenshots';
 
@@ -27,8 +28,9 @@ const N = REQUESTS_PAGE_DEFAULT * 2 + 500;
 async function seedItems(server: RunningServer, userId: string, deviceId: string, count: number): Promise<void> {
   const handle = await openServerDatabase(server);
   try {
+    // Ids as the SDK makes them (UUIDs), so that a save's body has a real device's size.
     const deviceItems: DeviceItem[] = generateItems(count).map((item) => ({
-      id: `${item.id}-${item.num}`, type: item.type, createdAt: item.createdAt, ...(item.level ? { level: item.level } : {}), details: item.details,
+      id: crypto.randomUUID(), type: item.type, createdAt: item.createdAt, ...(item.level ? { level: item.level } : {}), details: item.details,
     }) as DeviceItem);
     const { rows } = prepareRows(deviceItems, { userId, deviceId, blobs: new FileBlobStore(server.dataDir), receivedAt: Date.now(), keepParsed: false });
     for (let i = 0; i < rows.length; i += 1000) {
@@ -110,17 +112,23 @@ describe('saving a device whose history is not all loaded', () => {
     context = undefined;
   });
 
-  it('shows the device\'s total at once and saves every item the list shows, loading the rest first', { timeout: 180_000 }, async () => {
-    const account = await signUpByApi(env.server);
-    const simulate = () => startSimulator({ serverUrl: env.server.url, apiKey: account.profile.apiKey, devices: 1, rate: 0, platforms: ['ios'], seed: 7 });
+  /** A device with the device's whole history on the server. */
+  async function deviceWithItems(account: TestAccount, count: number, seed: number) {
+    const simulate = () => startSimulator({ serverUrl: env.server.url, apiKey: account.profile.apiKey, devices: 1, rate: 0, platforms: ['ios'], seed });
     simulator = await simulate();
     await simulator.connected();
     const deviceId = simulator.devices[0]!.installId;
     // The server's database is written by this test only while no device is connected.
     await simulator.stop();
-    await seedItems(env.server, account.profile.id, deviceId, N);
+    await seedItems(env.server, account.profile.id, deviceId, count);
     simulator = await simulate();
     await simulator.connected();
+    return { deviceId, device: simulator.devices[0]! };
+  }
+
+  it('shows the device\'s total at once and saves every item the list shows, loading the rest first', { timeout: 180_000 }, async () => {
+    const account = await signUpByApi(env.server);
+    const { deviceId, device } = await deviceWithItems(account, N, 7);
 
     ({ context } = await signedInContext(env.browser, env.server, account));
     const page = await context.newPage();
@@ -129,8 +137,8 @@ describe('saving a device whose history is not all loaded', () => {
 
     // Total is the device's count while only the first page is in the browser, and follows live items.
     await visible(stats(page).getByText(`Requests: ${REQUESTS_PAGE_DEFAULT} (Total: ${N})`));
-    await simulator.devices[0]!.act('log');
-    await simulator.flush();
+    await device.act('log');
+    await simulator!.flush();
     await visible(stats(page).getByText(`Requests: ${REQUESTS_PAGE_DEFAULT + 1} (Total: ${N + 1})`));
     const stored = await storedItems(env.server, account, deviceId);
     expect(stored).toHaveLength(N + 1);
@@ -157,9 +165,10 @@ describe('saving a device whose history is not all loaded', () => {
     expect((await sessionItemIds(env.server, account, filteredSession.id)).sort()).toEqual(logs.sort());
     await visible(stats(page).getByText(`Requests: ${logs.length} (Total: ${N + 1})`));
 
-    // Without a filter, from a fresh page: every item of the device.
+    // Without a filter (a setting kept by the server), from a fresh page: every item of the device.
+    expect((await answerOf(page, 'POST', '/user/settings', () => filterButton(page, 'All').click())).status()).toBe(200);
     await page.reload();
-    await filterButton(page, 'All').click();
+    await visible(page.locator('.inspector-filter[aria-pressed="true"]', { hasText: 'All' }));
     await visible(stats(page).getByText(`Requests: ${REQUESTS_PAGE_DEFAULT} (Total: ${N + 1})`));
     const [whole] = await Promise.all([sessionSaved(page), saveButton(page).click()]);
     expect(whole.status()).toBe(201);
@@ -175,6 +184,33 @@ describe('saving a device whose history is not all loaded', () => {
     await visible(page.getByText('Requests cleared'));
     await saveButton(page).click();
     await visible(page.getByText('No requests to save'));
+    expect(errors).toEqual([]);
+  });
+
+  it('saves a device\'s 100,000 items, the most a session holds, in one click', { timeout: 600_000 }, async () => {
+    const count = SESSION_MAX_ITEMS;
+    const account = await signUpByApi(env.server);
+    const { deviceId } = await deviceWithItems(account, count, 8);
+    ({ context } = await signedInContext(env.browser, env.server, account));
+    const page = await context.newPage();
+    const errors = recordPageErrors(page);
+    await page.goto(`/devices/${deviceId}`);
+    await visible(stats(page).getByText(`Requests: ${REQUESTS_PAGE_DEFAULT} (Total: ${count})`));
+
+    const t0 = Date.now();
+    const posted = page.waitForRequest((r) => r.method() === 'POST' && new URL(r.url()).pathname === '/v1/sessions', { timeout: 300_000 });
+    const answered = page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/v1/sessions', { timeout: 300_000 });
+    await saveButton(page).click();
+    const request = await posted;
+    const loadedMs = Date.now() - t0;
+    const response = await answered;
+    const savedMs = Date.now() - t0;
+    expect(response.status()).toBe(201);
+    expect(Session.parse(await response.json()).metaData.requests).toBe(count);
+    await visible(page.getByText('Session saved'));
+    console.log(`save of ${count} items: pages loaded and ids sent after ${loadedMs} ms, saved after ${savedMs} ms `
+      + `(POST body ${(request.postDataBuffer()?.length ?? 0).toLocaleString('en-US')} bytes, server ${savedMs - loadedMs} ms)`);
+    await visible(stats(page).getByText(`Requests: ${count} (Total: ${count})`));
     expect(errors).toEqual([]);
   });
 });
