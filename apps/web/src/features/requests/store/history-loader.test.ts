@@ -103,6 +103,15 @@ describe('HistoryLoader', () => {
     expect(store.count).toBe(25);
     expect(limits).toHaveLength(5);
     expect(history.state.status).toBe('idle');
+
+    // Disposed while a page is on its way: the wait ends.
+    const hanging = new HistoryLoader(new ListStore({ host: new ManualHost() }), (_before, signal) => new Promise((_resolve, reject) => {
+      signal.addEventListener('abort', () => reject(new Error('aborted')));
+    }));
+    const waiting = hanging.loadRest(8, new AbortController().signal);
+    hanging.dispose();
+    await waiting;
+    expect(hanging.state.status).toBe('loading');
   });
 
   it('reports a failed page and tries again on the next call', async () => {

@@ -85,8 +85,11 @@ export class HistoryLoader {
    */
   async loadRest(limit: number, signal: AbortSignal): Promise<void> {
     while (!signal.aborted && this.current.status !== 'complete') {
+      const before = this.current;
       await this.loadOlder(limit);
       if (this.current.status === 'error') throw this.current.error;
+      // A page aborted by dispose() leaves the state as it was: nothing more will come.
+      if (this.current === before) return;
     }
   }
 
