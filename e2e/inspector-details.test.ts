@@ -1,25 +1,11 @@
-import { CapturedItem, CLIENT_BUILD, CLIENT_BUILD_HEADER, CLIENT_VERSION, CLIENT_VERSION_HEADER, itemSummary, RequestsPage, type CompactItem } from '@spyglass/protocol';
-import type { BrowserContext, Locator, Page } from 'playwright-core';
-import { afterEach, describe, expect, it } from 'vitest';
-import { startSimulator, type Simulator } from '../apps/simulator/src';
-import { signedInContext, signUpByApi } from './support/accounts';
+import { itemSummary, type CompactItem } from '@spyglass/protocol';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { fullItem, storedItems } from './support/api';
 import { useE2eEnvironment } from './support/environment';
+import { useStoryFixtures } from './support/fixtures';
 import { localStorageItem, visible } from './support/page';
-import type { RunningServer } from './support/server';
 import { screenshotBothSchemes } from './support/screenshots';
-
-const apiHeaders = (token: string) => ({ authorization: `Bearer ${token}`, [CLIENT_VERSION_HEADER]: CLIENT_VERSION, [CLIENT_BUILD_HEADER]: CLIENT_BUILD });
-
-async function storedItems(server: RunningServer, token: string, deviceId: string): Promise<CompactItem[]> {
-  const res = await fetch(`${server.url}/v1/requests?${new URLSearchParams({ deviceId, limit: '5000' }).toString()}`, { headers: apiHeaders(token) });
-  if (res.status !== 200) throw new Error(`GET /v1/requests answered ${res.status}: ${await res.text()}`);
-  return RequestsPage.parse(await res.json()).items;
-}
-
-async function fullItem(server: RunningServer, token: string, id: string): Promise<CapturedItem> {
-  const res = await fetch(`${server.url}/v1/requests/${id}`, { headers: apiHeaders(token) });
-  return CapturedItem.parse(await res.json());
-}
 
 /**
  * Markup a hostile app or server could put into captured data. If any of it ran, a dialog would
@@ -55,20 +41,10 @@ const tab = (panel: Locator, pane: 'Request' | 'Response', name: string) =>
 /** The details panel of the request inspector (spec 001 'Details panel'; issue 5 acceptance 1 and 2). */
 describe('request details panel', () => {
   const env = useE2eEnvironment();
-  let context: BrowserContext | undefined;
-  let simulator: Simulator | undefined;
-
-  afterEach(async () => {
-    await simulator?.stop();
-    simulator = undefined;
-    await context?.close();
-    context = undefined;
-  });
+  const fixtures = useStoryFixtures(env);
 
   it('shows JSON, image, log, screenshot, analytics and hostile items, and never runs captured markup', async () => {
-    const account = await signUpByApi(env.server);
-    ({ context } = await signedInContext(env.browser, env.server, account));
-    const page = await context.newPage();
+    const { account, page } = await fixtures.signedInUser();
     const dialogs: string[] = [];
     page.on('dialog', (dialog) => {
       dialogs.push(dialog.message());
@@ -79,9 +55,7 @@ describe('request details panel', () => {
     const uncaught: string[] = [];
     page.on('pageerror', (error) => uncaught.push(error.message));
 
-    simulator = await startSimulator({ serverUrl: env.server.url, apiKey: account.profile.apiKey, devices: 1, rate: 0, platforms: ['android'], seed: 5 });
-    await simulator.connected();
-    const device = simulator.devices[0]!;
+    const { simulator, device } = await fixtures.simulatedDevice(account.profile.apiKey, { platforms: ['android'], seed: 5 });
     const { client } = device;
     const backend = simulator.backendUrl;
 

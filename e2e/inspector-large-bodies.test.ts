@@ -1,9 +1,7 @@
-import type { BrowserContext, Page } from 'playwright-core';
-import { afterEach, describe, expect, it } from 'vitest';
-import { startSimulator, type Simulator } from '../apps/simulator/src';
-import { signedInContext, signUpByApi } from './support/accounts';
-import { recordPageErrors } from './support/browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { useE2eEnvironment } from './support/environment';
+import { useStoryFixtures } from './support/fixtures';
 import { visible } from './support/page';
 import { screenshotBothSchemes } from './support/screenshots';
 
@@ -26,27 +24,13 @@ function jsonOfSize(bytes: number): string {
 /** Issue 15: large bodies are formatted in a worker, and from 5 MB wait for 'Show anyway'. */
 describe('request details: large bodies', () => {
   const env = useE2eEnvironment();
-  let context: BrowserContext | undefined;
-  let simulator: Simulator | undefined;
-
-  afterEach(async () => {
-    await simulator?.stop();
-    simulator = undefined;
-    await context?.close();
-    context = undefined;
-  });
+  const fixtures = useStoryFixtures(env);
 
   it('formats a 4.9 MB JSON body in a worker and asks before showing a 5 MB one', { timeout: 180_000 }, async () => {
-    const account = await signUpByApi(env.server);
-    ({ context } = await signedInContext(env.browser, env.server, account));
-    const page = await context.newPage();
-    const errors = recordPageErrors(page);
-    simulator = await startSimulator({ serverUrl: env.server.url, apiKey: account.profile.apiKey, devices: 1, rate: 0, platforms: ['android'], seed: 5,
+    const { page, errors, simulator, device } = await fixtures.signedInWithDevice({ simulator: { platforms: ['android'], seed: 5,
       // The SDK keeps 1 MB of a body unless the app asks for more; 5 MB is the most it may keep.
-      sdk: { maxBodyBytes: 5 * 1024 * 1024 } });
-    await simulator.connected();
-    const device = simulator.devices[0]!;
-    const post = (path: string, body: string) => device.client.fetch(`${simulator!.backendUrl}${path}`, {
+      sdk: { maxBodyBytes: 5 * 1024 * 1024 } } });
+    const post = (path: string, body: string) => device.client.fetch(`${simulator.backendUrl}${path}`, {
       method: 'POST', body, headers: { 'content-type': 'application/json' },
     }).then((res) => res.arrayBuffer());
     // Just under the SDK's 5 MB cap, and over it (the device keeps the first 5 MB).

@@ -1,24 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { CLIENT_BUILD, CLIENT_BUILD_HEADER, CLIENT_VERSION, CLIENT_VERSION_HEADER, RequestsPage, type CompactItem } from '@spyglass/protocol';
-import type { BrowserContext, Page } from 'playwright-core';
-import { afterEach, describe, expect, it } from 'vitest';
-import { startSimulator, type Simulator } from '../apps/simulator/src';
-import { signedInContext, signUpByApi } from './support/accounts';
-import { recordPageErrors } from './support/browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { storedItems } from './support/api';
 import { useE2eEnvironment } from './support/environment';
+import { useStoryFixtures } from './support/fixtures';
 import { visible } from './support/page';
-import type { RunningServer } from './support/server';
 import { SCREENSHOT_DIR } from './support/paths';
 import { screenshotBothSchemes } from './support/screenshots';
-
-/** What the server stored for a device (GET /v1/requests as the signed-in user). */
-async function storedItems(server: RunningServer, token: string, deviceId: string): Promise<CompactItem[]> {
-  const headers = { authorization: `Bearer ${token}`, [CLIENT_VERSION_HEADER]: CLIENT_VERSION, [CLIENT_BUILD_HEADER]: CLIENT_BUILD };
-  const res = await fetch(`${server.url}/v1/requests?${new URLSearchParams({ deviceId, limit: '5000' }).toString()}`, { headers });
-  if (res.status !== 200) throw new Error(`GET /v1/requests answered ${res.status}: ${await res.text()}`);
-  return RequestsPage.parse(await res.json()).items;
-}
 
 /** The console's scroll box (this program is compiled without the DOM library). */
 interface ScrollBox {
@@ -48,26 +37,10 @@ const minutesOf = (dateTimeLocal: string) => Date.parse(dateTimeLocal) / 60_000;
 /** Issue 5: the search bar and the console view, with the simulator streaming into a real server. */
 describe('request inspector: search and console', () => {
   const env = useE2eEnvironment();
-  let context: BrowserContext | undefined;
-  let simulator: Simulator | undefined;
-
-  afterEach(async () => {
-    await simulator?.stop();
-    simulator = undefined;
-    await context?.close();
-    context = undefined;
-  });
+  const fixtures = useStoryFixtures(env);
 
   it('searches with tags, suggestions, Aa and the date range, and follows the bottom in the console', async () => {
-    const account = await signUpByApi(env.server);
-    ({ context } = await signedInContext(env.browser, env.server, account));
-    const page = await context.newPage();
-    const errors = recordPageErrors(page);
-
-    simulator = await startSimulator({ serverUrl: env.server.url, apiKey: account.profile.apiKey, devices: 1, rate: 0, platforms: ['android'], seed: 23 });
-    await simulator.connected();
-    const device = simulator.devices[0]!;
-    const deviceId = device.installId;
+    const { account, page, errors, simulator, device, deviceId } = await fixtures.signedInWithDevice({ simulator: { platforms: ['android'], seed: 23 } });
     await page.goto(`/devices/${deviceId}`);
     await visible(page.getByText('No Requests yet'));
 
