@@ -5,6 +5,7 @@ import { startFakeBackend, type FakeBackend } from './backend';
 import { deviceProfile, type MobilePlatform } from './device-profiles';
 import { createRandom } from './random';
 import { ACTION_KINDS, DEFAULT_MIX, VirtualApp, type ActionKind, type TrafficMix } from './traffic';
+import { userDefaultsStorage } from './user-defaults';
 
 export interface SimulatorOptions {
   /** Spyglass server, e.g. http://localhost:8080. */
@@ -87,6 +88,7 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
     const installId = `${prefix}-${index + 1}`;
     const client = createSpyglass({
       reconnect: { initialDelayMs: 500, maxDelayMs: 10_000 },
+      userDefaultsStorage: userDefaultsStorage(info, installId),
       ...options.sdk,
       serverUrl: options.serverUrl,
       apiKey: options.apiKey,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { rowsOf, valueFromText, valueText, visibleRows } from './user-defaults-rows';
+import { newEntryProblem, newValueFromText, rowsOf, valueFromText, valueText, visibleRows } from './user-defaults-rows';
 
 const groups = [
   { name: 'standard', entries: [{ key: 'token', value: 'abc' }, { key: 'onboarded', value: true }] },
@@ -33,5 +33,23 @@ describe('user defaults rows', () => {
     expect(valueFromText('42', 7)).toBe(42);
     expect(valueFromText('{"a":2}', { a: 1 })).toEqual({ a: 2 });
     expect(valueFromText('{broken', { a: 1 })).toBe('{broken');
+  });
+
+  it('reads a new value as JSON when it is JSON, else as the text typed', () => {
+    expect(newValueFromText('true')).toBe(true);
+    expect(newValueFromText('42')).toBe(42);
+    expect(newValueFromText('{"a":[1,2]}')).toEqual({ a: [1, 2] });
+    expect(newValueFromText('"007"')).toBe('007');
+    expect(newValueFromText('dark mode')).toBe('dark mode');
+    expect(newValueFromText('')).toBe('');
+  });
+
+  it('refuses a new entry without a name or key, or with a key its group has', () => {
+    const rows = rowsOf(groups);
+    expect(newEntryProblem(rows, '', 'k')).toBe('Enter a group name');
+    expect(newEntryProblem(rows, 'standard', '')).toBe('Enter a key');
+    expect(newEntryProblem(rows, 'standard', 'token')).toMatch(/already has the key token/);
+    expect(newEntryProblem(rows, 'standard', 'x'.repeat(201))).toMatch(/at most 200/);
+    expect(newEntryProblem(rows, 'group.app', 'token')).toBeNull();
   });
 });

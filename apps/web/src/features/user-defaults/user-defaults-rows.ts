@@ -1,4 +1,4 @@
-import type { UserDefaultsGroup, UserDefaultValue } from '@spyglass/protocol';
+import { USER_DEFAULTS_LIMITS, type UserDefaultsGroup, type UserDefaultValue } from '@spyglass/protocol';
 
 /** One entry as the table shows it: the flat record of spec 002 §3 (name, key, value). */
 export interface UserDefaultRow {
@@ -43,4 +43,23 @@ export function visibleRows(rows: readonly UserDefaultRow[], query: string): Use
   const needle = query.trim().toLowerCase();
   const matching = needle === '' ? [...rows] : rows.filter((row) => `${row.name} ${row.key} ${valueText(row.value)}`.toLowerCase().includes(needle));
   return matching.sort((a, b) => a.name.localeCompare(b.name) || a.key.localeCompare(b.key));
+}
+
+/** A new entry's value from its text: JSON when it reads as JSON (true, 42, [1, 2], {"a": 1}, "quoted"), else the text itself. */
+export function newValueFromText(text: string): UserDefaultValue {
+  try {
+    return JSON.parse(text) as UserDefaultValue;
+  } catch {
+    return text;
+  }
+}
+
+/** Why a new entry cannot be added as typed, or null: an empty or too long name or key, or a key its group already has. */
+export function newEntryProblem(rows: readonly UserDefaultRow[], name: string, key: string): string | null {
+  if (name === '') return 'Enter a group name';
+  if (name.length > USER_DEFAULTS_LIMITS.maxNameLength) return `A group name has at most ${USER_DEFAULTS_LIMITS.maxNameLength} characters`;
+  if (key === '') return 'Enter a key';
+  if (key.length > USER_DEFAULTS_LIMITS.maxKeyLength) return `A key has at most ${USER_DEFAULTS_LIMITS.maxKeyLength} characters`;
+  if (rows.some((row) => row.name === name && row.key === key)) return `${name} already has the key ${key}: double-click its value to change it`;
+  return null;
 }

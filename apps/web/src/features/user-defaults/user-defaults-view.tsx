@@ -1,9 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { RefreshCw, Search, Trash2 } from 'lucide-react';
+import { Plus, RefreshCw, Search, Trash2 } from 'lucide-react';
 import { useCallback, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { Device, UserDefaultsGroup, UserDefaultValue } from '@spyglass/protocol';
 import { errorMessage } from '../../lib/api';
+import { Button } from '../../ui/button';
 import { ResizeHandle } from '../../ui/resize-handle';
+import { AddEntryDialog } from './add-entry-dialog';
 import { CONSOLE_HEIGHT, ConsolePanel, type ConsoleLine } from './console-panel';
 import { JsonValueDialog } from './json-value-dialog';
 import {
@@ -48,17 +50,26 @@ export function UserDefaultsView({ device }: { device: Device }) {
 
   const rows = useMemo(() => visibleRows(rowsOf(defaults.data ?? []), query), [defaults.data, query]);
 
-  /** Runs one call; the device's answer replaces the table. */
+  /** Runs one call; the device's answer replaces the table. Answers whether it succeeded. */
   const write = async (action: () => Promise<{ groups: UserDefaultsGroup[] }>, done: string, failure: 'Failed to update value' | 'Failed to delete value') => {
     setProblem(null);
     try {
       const { groups } = await action();
       queryClient.setQueryData(userDefaultsKey(device.id), groups);
       log(done);
+      return true;
     } catch (error) {
       setProblem(failure);
       log(`${failure}: ${errorMessage(error, failure)}`, true);
+      return false;
     }
+  };
+
+  const [adding, setAdding] = useState(false);
+  const add = async (name: string, key: string, value: UserDefaultValue) => {
+    const added = await write(() => setUserDefault(device.id, name, key, value), `Added ${name} / ${key} = ${valueText(value)}`, 'Failed to update value');
+    if (added) setAdding(false);
+    return added;
   };
 
   const saveValue = (row: UserDefaultRow, value: UserDefaultValue) =>
@@ -101,6 +112,7 @@ export function UserDefaultsView({ device }: { device: Device }) {
         <button type="button" className="icon-btn" aria-label="Reload user defaults" title="Reload" onClick={() => void reload()}>
           <RefreshCw size={15} aria-hidden="true" />
         </button>
+        <Button size="sm" variant="primary" icon={<Plus size={14} aria-hidden="true" />} disabled={!defaults.isSuccess} onClick={() => setAdding(true)}>Add</Button>
       </div>
       {problem && <p className="ud-inline-error" role="alert">{problem}</p>}
 
@@ -146,6 +158,7 @@ export function UserDefaultsView({ device }: { device: Device }) {
       </div>
 
       <ConsolePanel lines={lines} height={consoleHeight} onResize={setConsoleHeight} />
+      {adding && <AddEntryDialog rows={rowsOf(defaults.data ?? [])} onAdd={add} onCancel={() => setAdding(false)} />}
       {jsonRow && (
         <JsonValueDialog
           title={`${jsonRow.row.name} / ${jsonRow.row.key}`}
