@@ -100,9 +100,20 @@ export function CompanionPage() {
           </li>
         ))}
       </ol>
-      <section className="companion-screen" aria-label="Screen sent to the dashboard" onClick={() => setSheetOpen(false)}>
+      {/* The phone's own screen is this page: the drawn screen (what Take Screenshot and Capture
+          Screen send) is kept out of sight, or the page would show a phone inside the phone. */}
+      <div className="companion-frame-source" aria-hidden="true">
         <EmulatedScreen ref={screen} state={{ appName: 'Spyglass', deviceName: name, online, lines: device.activity, sheetOpen }} />
-      </section>
+      </div>
+      {sheetOpen && (
+        <div className="companion-sheet-backdrop" onClick={() => setSheetOpen(false)}>
+          <section className="companion-sheet" role="dialog" aria-labelledby="companion-sheet-title" onClick={(event) => event.stopPropagation()}>
+            <h2 id="companion-sheet-title" className="companion-sheet-title">Spyglass</h2>
+            <p className="companion-sheet-text">Debug window opened from the dashboard</p>
+            <Button onClick={() => setSheetOpen(false)}>Close</Button>
+          </section>
+        </div>
+      )}
     </main>
   );
 }
