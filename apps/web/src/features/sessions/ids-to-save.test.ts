@@ -99,12 +99,18 @@ describe('what Save Session saves', () => {
     await expect(idsToSave(list, { signal: signal() })).rejects.toThrow('Failed to load requests');
   });
 
-  it('refuses more than a session holds, without loading the rest', async () => {
+  it('refuses more than a session holds: unfiltered by the device\'s count, filtered as soon as the shown rows pass it', async () => {
     const api = device(SESSION_MAX_ITEMS + REQUESTS_PAGE_MAX * 3);
-    const list = api.list();
-    await list.history.reload();
-    await expect(idsToSave(list, { signal: signal() })).rejects.toBeInstanceOf(TooManyToSave);
-    expect(list.history.state.status).toBe('idle');
-    expect(list.store.totalCount).toBeLessThan(SESSION_MAX_ITEMS + REQUESTS_PAGE_MAX * 2);
+    const unfiltered = api.list();
+    await unfiltered.history.reload();
+    await expect(idsToSave(unfiltered, { signal: signal() })).rejects.toBeInstanceOf(TooManyToSave);
+    expect(api.limits).toEqual([undefined]);
+
+    const filtered = api.list((item) => item.level === 'info');
+    await filtered.history.reload();
+    await expect(idsToSave(filtered, { signal: signal() })).rejects.toBeInstanceOf(TooManyToSave);
+    expect(filtered.history.state.status).toBe('idle');
+    expect(filtered.store.totalCount).toBeGreaterThan(SESSION_MAX_ITEMS);
+    expect(filtered.store.totalCount).toBeLessThan(SESSION_MAX_ITEMS + REQUESTS_PAGE_MAX * 2);
   });
 });

@@ -27,12 +27,14 @@ export interface IdsToSaveOptions {
  * into the list first, the largest the API gives, so the filters apply to them as to every row
  * (the filter language lives in the browser); items arriving live meanwhile are saved too when
  * they pass. Answers null when `signal` stopped it; throws a page's error, or `TooManyToSave` as
- * soon as more items than a session holds would be saved.
+ * soon as more items than a session holds would be saved (unfiltered, before loading anything).
  */
 export async function idsToSave(list: Pick<RequestList, 'store' | 'history' | 'total'>, { signal, onProgress }: IdsToSaveOptions): Promise<string[] | null> {
   const { store, history, total } = list;
   if (store.selectionCount > 0) return checked(store.selectedItems().map((item) => item.id));
   if (history.state.status !== 'complete') {
+    // Unfiltered, the device's count says it all: no need to load 100,000 items to refuse them.
+    if (!store.isFiltered && total.value > SESSION_MAX_ITEMS) throw new TooManyToSave();
     const tooMany = new AbortController();
     const report = () => {
       if (store.count > SESSION_MAX_ITEMS) tooMany.abort();

@@ -121,6 +121,11 @@ export class ListStore {
     return this.slots.size;
   }
 
+  /** True when a filter is set (or being computed), so that some held items may not be shown. */
+  get isFiltered(): boolean {
+    return this.targetFilter !== null;
+  }
+
   /** True while a new filter or order is being computed; the rows still show the previous one. */
   get isRecomputing(): boolean {
     return this.job !== null;
