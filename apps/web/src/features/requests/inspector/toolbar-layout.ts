@@ -10,11 +10,11 @@ export type ToolbarLayout = 'wide' | 'compact' | 'stacked';
  * Measured in Chromium with the device list's toolbar (the widest: view toggle, columns, chart,
  * clear, save session): the labelled filters take 450 px, the search bar's buttons 100, the
  * actions 185; with paddings and gaps a 260 px search field needs 1040 px. The icon filters take
- * 210 px, so a 170 px field still fits in 740 px (1280 px with both sidebars open); below that
- * the field gets the whole width of a second row rather than being squeezed.
+ * 210 px, so the 160 px minimum field still fits in 720 px (1280 px with both sidebars open
+ * leaves 740); below that the field gets the whole width of a second row.
  */
 export const COMPACT_BELOW_PX = 1040;
-export const STACKED_BELOW_PX = 740;
+export const STACKED_BELOW_PX = 720;
 
 export function toolbarLayout(width: number): ToolbarLayout {
   if (width < STACKED_BELOW_PX) return 'stacked';
