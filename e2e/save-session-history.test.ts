@@ -168,7 +168,7 @@ describe('saving a device whose history is not all loaded', () => {
     // Without a filter (a setting kept by the server), from a fresh page: every item of the device.
     expect((await answerOf(page, 'POST', '/user/settings', () => filterButton(page, 'All').click())).status()).toBe(200);
     await page.reload();
-    await visible(page.locator('.inspector-filter[aria-pressed="true"]', { hasText: 'All' }));
+    await visible(page.getByRole('group', { name: 'Filter by type' }).getByRole('button', { name: 'All', pressed: true }));
     await visible(stats(page).getByText(`Requests: ${REQUESTS_PAGE_DEFAULT} (Total: ${N + 1})`));
     const [whole] = await Promise.all([sessionSaved(page), saveButton(page).click()]);
     expect(whole.status()).toBe(201);
