@@ -241,4 +241,40 @@ describe('layout polish', () => {
     await screenshotBothSchemes(page, 'layout-user-defaults');
     expect(errors).toEqual([]);
   });
+
+  it('shows the companion page as the phone\'s own screen, with no phone drawn inside it, and the debug sheet on it', async () => {
+    const phoneContext = await newContext(env.browser, env.server.url, {
+      viewport: { width: 390, height: 844 },
+      userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1',
+      isMobile: true,
+      hasTouch: true,
+    });
+    contexts.push(phoneContext);
+    const phone = await phoneContext.newPage();
+    const errors = recordPageErrors(phone);
+    await phone.goto(`/companion?api-key=${encodeURIComponent(account.profile.apiKey)}`);
+    await visible(phone.getByRole('status', { name: 'Status' }).getByText('Connected'));
+    // The drawn screen (what screenshots and screen capture send) shows nowhere on the page: no
+    // point of the window, sampled every 10 px, is on it.
+    await phone.locator('[data-emulated-screen]').waitFor({ state: 'attached' });
+    expect(await phone.evaluate<number>(`(() => {
+      let hits = 0;
+      for (let x = 0; x < innerWidth; x += 10) for (let y = 0; y < innerHeight; y += 10) {
+        if (document.elementFromPoint(x, y)?.closest('[data-emulated-screen]')) hits++;
+      }
+      return hits;
+    })()`)).toBe(0);
+    await screenshotBothSchemes(phone, 'layout-companion');
+
+    const installId = await phone.evaluate<string | null>("localStorage.getItem('spyglass.companion.installId')");
+    const { page } = await open(`/devices/${encodeURIComponent(installId!)}`, { width: 1280, height: 800 });
+    const opened = await answerOf(page, 'GET', `/devices/${installId!}/open-spyglass-sheet`, () => page.getByRole('button', { name: 'Open Debug Window' }).click());
+    expect(opened.status()).toBe(200);
+    const sheet = phone.getByRole('dialog', { name: 'Spyglass' });
+    await visible(sheet.getByText('Debug window opened from the dashboard'));
+    await screenshotBothSchemes(phone, 'layout-companion-sheet');
+    await sheet.getByRole('button', { name: 'Close' }).click();
+    expect(await sheet.count()).toBe(0);
+    expect(errors).toEqual([]);
+  });
 });
