@@ -1,15 +1,10 @@
 import crypto from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import Fastify from 'fastify';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_INGEST_LIMITS } from '../src/ingest/ingest-limits';
 import { startPresenceSweep } from '../src/jobs/presence-sweep';
 import { RedisBus } from '../src/live/bus-redis';
-import { TEST_DATABASE_URL } from './global-setup';
-import { apiClient, describeApi, engine, signUp, startTestServer, type TestServer } from './helpers';
+import { apiClient, describeApi, signUp, startTwoNodes, type TestServer, type TwoNodes } from './helpers';
 import { closeOf, connectDevice, connectViewer, items } from './live-clients';
 import { REDIS_URL, probeRedis } from './support/redis';
 
@@ -76,29 +71,16 @@ describe.skipIf(!redisAvailable)('Redis live bus', () => {
 
 /** Two server nodes on one database and one Redis, as behind a load balancer. */
 describeApi('scale-out over Redis', () => {
-  const shared = `sg_scale_${crypto.randomBytes(4).toString('hex')}`;
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'spyglass-scale-'));
+  let nodes: TwoNodes | undefined;
   let nodeA: TestServer;
   let nodeB: TestServer;
 
   beforeAll(async () => {
     if (!redisAvailable) return;
-    const options = { config: { dataDir, redisUrl: REDIS_URL }, database: { pgSchema: shared } };
-    nodeA = await startTestServer(options);
-    nodeB = await startTestServer(options);
+    nodes = await startTwoNodes({ config: { redisUrl: REDIS_URL } });
+    ({ nodeA, nodeB } = nodes);
   });
-  afterAll(async () => {
-    if (!redisAvailable) return;
-    await nodeA?.close();
-    await nodeB?.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-    if (engine === 'postgres') {
-      const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
-      await client.connect();
-      await client.query(`DROP SCHEMA IF EXISTS "${shared}" CASCADE`);
-      await client.end();
-    }
-  });
+  afterAll(() => nodes?.close());
 
   it.skipIf(!redisAvailable)('shows a device connected to node A live in a viewer on node B', async () => {
     const account = await signUp(nodeA.url);

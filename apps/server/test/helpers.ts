@@ -71,6 +71,40 @@ export async function startTestServer(options: BuildOptions = {}): Promise<TestS
   };
 }
 
+export interface TwoNodes {
+  nodeA: TestServer;
+  nodeB: TestServer;
+  /** The options that put another node (startTestServer) on the same database. */
+  sameDatabase: Pick<BuildOptions, 'config' | 'database'>;
+  /** Stops both nodes, then removes their shared database. */
+  close(): Promise<void>;
+}
+
+/**
+ * Two server nodes on one database (one SQLite file in a shared data directory, or one PostgreSQL
+ * schema), as two processes behind a load balancer; `options` (a Redis URL, limits, a clock) go to both.
+ */
+export async function startTwoNodes(options: BuildOptions = {}): Promise<TwoNodes> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'spyglass-nodes-'));
+  const schema = `sg_nodes_${process.pid}_${crypto.randomBytes(4).toString('hex')}`;
+  const sameDatabase = { config: { dataDir }, database: { pgSchema: schema } };
+  const shared: BuildOptions = { ...options, config: { ...options.config, ...sameDatabase.config }, database: { ...options.database, ...sameDatabase.database } };
+  const started: TestServer[] = [];
+  const close = async () => {
+    for (const node of started) await node.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    if (engine === 'postgres') await dropSchema(schema);
+  };
+  try {
+    started.push(await startTestServer(shared));
+    started.push(await startTestServer(shared));
+  } catch (err) {
+    await close().catch(() => {});
+    throw err;
+  }
+  return { nodeA: started[0]!, nodeB: started[1]!, sameDatabase, close };
+}
+
 async function dropSchema(schema: string): Promise<void> {
   const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
   await client.connect();

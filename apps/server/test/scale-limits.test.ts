@@ -1,13 +1,7 @@
-import crypto from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { Redis } from 'ioredis';
-import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { DEFAULT_INGEST_LIMITS } from '../src/ingest/ingest-limits';
-import { TEST_DATABASE_URL } from './global-setup';
-import { apiClient, describeApi, engine, signUp, startTestServer, type TestServer } from './helpers';
+import { apiClient, describeApi, engine, signUp, startTestServer, startTwoNodes, type TestServer, type TwoNodes } from './helpers';
 import { connectDevice, items } from './live-clients';
 import { isolatedRedisUrl, probeRedis } from './support/redis';
 
@@ -15,10 +9,9 @@ const redisAvailable = await probeRedis();
 
 /** Two nodes on one database and one Redis: limits count every node's traffic together. */
 describeApi('limits shared by the nodes through Redis', () => {
-  const shared = `sg_limits_${crypto.randomBytes(4).toString('hex')}`;
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'spyglass-limits-'));
   const AUTH_PER_IP = 6;
   const DEVICE_LIMIT = 3;
+  let nodes: TwoNodes | undefined;
   let nodeA: TestServer;
   let nodeB: TestServer;
   let redis: Redis;
@@ -28,30 +21,19 @@ describeApi('limits shared by the nodes through Redis', () => {
     // A Redis database of its own per engine: the per-IP counter of 127.0.0.1 is this file's alone.
     const redisUrl = await isolatedRedisUrl(engine === 'postgres' ? 12 : 11);
     redis = new Redis(redisUrl);
-    const options = {
+    nodes = await startTwoNodes({
       config: {
-        dataDir, redisUrl,
+        redisUrl,
         authRateLimit: { perIp: AUTH_PER_IP, perEmail: 1000, windowS: 60 },
         // 20 items per 2 s for the whole account, wherever its devices are connected.
         ingest: { ...DEFAULT_INGEST_LIMITS, accountItemsPerSecond: 10, accountItemsBurst: 20, deviceLimit: DEVICE_LIMIT },
       },
-      database: { pgSchema: shared },
-    };
-    nodeA = await startTestServer(options);
-    nodeB = await startTestServer(options);
+    });
+    ({ nodeA, nodeB } = nodes);
   });
   afterAll(async () => {
-    if (!redisAvailable) return;
-    await nodeA?.close();
-    await nodeB?.close();
+    await nodes?.close();
     redis?.disconnect();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-    if (engine === 'postgres') {
-      const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
-      await client.connect();
-      await client.query(`DROP SCHEMA IF EXISTS "${shared}" CASCADE`);
-      await client.end();
-    }
   });
 
   it.skipIf(!redisAvailable)('limits auth attempts from one address spread over both nodes as one client', async () => {
@@ -107,7 +89,7 @@ describeApi('limits shared by the nodes through Redis', () => {
 
   /** Accounts for this test come from a third, unlimited node on the same database. */
   async function signUpBypassingLimit(): Promise<{ apiKey: string; id: string }> {
-    const helper = await startTestServer({ config: { dataDir }, database: { pgSchema: shared } });
+    const helper = await startTestServer(nodes!.sameDatabase);
     try {
       const { profile } = await signUp(helper.url);
       return { apiKey: profile.apiKey, id: profile.id };

@@ -1,13 +1,8 @@
 import crypto from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
 import { WebSocket } from 'ws';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { SCREEN_CAPTURE_TEXTS, type ServerFrame } from '@spyglass/protocol';
-import { TEST_DATABASE_URL } from './global-setup';
-import { apiClient, describeApi, engine, signUp, startTestServer, type TestServer } from './helpers';
+import { apiClient, describeApi, signUp, startTestServer, startTwoNodes, type TestServer, type TwoNodes } from './helpers';
 import { connectDevice, connectViewer, type DeviceClient } from './live-clients';
 import { REDIS_URL, probeRedis } from './support/redis';
 
@@ -210,27 +205,15 @@ describeApi('screen capture', () => {
 const redisAvailable = await probeRedis();
 
 describeApi('screen capture across two nodes over Redis', () => {
-  const shared = `sg_capture_${crypto.randomBytes(4).toString('hex')}`;
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'spyglass-capture-'));
+  let nodes: TwoNodes | undefined;
   let nodeA: TestServer;
   let nodeB: TestServer;
   beforeAll(async () => {
     if (!redisAvailable) return;
-    const options = { config: { dataDir, redisUrl: REDIS_URL }, database: { pgSchema: shared } };
-    nodeA = await startTestServer(options);
-    nodeB = await startTestServer(options);
+    nodes = await startTwoNodes({ config: { redisUrl: REDIS_URL } });
+    ({ nodeA, nodeB } = nodes);
   });
-  afterAll(async () => {
-    await nodeA?.close();
-    await nodeB?.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-    if (engine === 'postgres') {
-      const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
-      await client.connect();
-      await client.query(`DROP SCHEMA IF EXISTS "${shared}" CASCADE`);
-      await client.end();
-    }
-  });
+  afterAll(() => nodes?.close());
 
   it.skipIf(!redisAvailable)('relays a capture between a device on node A and a viewer on node B, and nobody else\'s', async () => {
     const account = await signUp(nodeA.url);

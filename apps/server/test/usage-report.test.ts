@@ -1,17 +1,12 @@
-import crypto from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { runUsageReport, type UsageReportDeps } from '../src/jobs/usage-report';
-import { describeApi, signUp, startTestServer, type TestServer } from './helpers';
+import { describeApi, signUp, startTwoNodes, type TestServer, type TwoNodes } from './helpers';
 import { TestDevice, itemId, logItem } from './device-protocol-client';
 import { startSmtpReceiver, type SmtpReceiver } from './support/smtp-receiver';
 
 /** Two server nodes on one database, each sending mail to the same receiver. */
 describeApi('weekly usage report', () => {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'spyglass-report-'));
-  const shared = `sg_report_${crypto.randomBytes(4).toString('hex')}`;
+  let nodes: TwoNodes | undefined;
   let nodeA: TestServer;
   let nodeB: TestServer;
   let smtp: SmtpReceiver;
@@ -19,15 +14,12 @@ describeApi('weekly usage report', () => {
 
   beforeAll(async () => {
     smtp = await startSmtpReceiver();
-    const options = { now: () => clock, config: { dataDir, smtpUrl: smtp.url }, database: { pgSchema: shared } };
-    nodeA = await startTestServer(options);
-    nodeB = await startTestServer(options);
+    nodes = await startTwoNodes({ now: () => clock, config: { smtpUrl: smtp.url } });
+    ({ nodeA, nodeB } = nodes);
   });
   afterAll(async () => {
-    await nodeA?.close();
-    await nodeB?.close();
+    await nodes?.close();
     await smtp?.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
   const depsOf = (node: TestServer): UsageReportDeps => ({
