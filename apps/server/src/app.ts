@@ -88,7 +88,10 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
     // An upgrade lifts a quota block at once (spec 000 §4.4).
     subscriptionChanged: (userId): Promise<void> => quotas.planChanged(userId),
   });
-  const quotas: UsageQuotas = new UsageQuotas({ db: database.db, billing, mailer, publicUrl: config.publicUrl, now, log: app.log });
+  const quotas: UsageQuotas = new UsageQuotas({
+    db: database.db, billing, mailer, publicUrl: config.publicUrl, now, log: app.log,
+    quotaChanged: (userId, exceeded) => ctx.live.events.quotaChanged(userId, exceeded),
+  });
   const ctx: AppContext = {
     config,
     database,

@@ -7,6 +7,7 @@ import { createSpyglass, type SpyglassClient } from '@spyglass/sdk';
 import { DEFAULT_PLANS_CONFIG } from '../src/services/billing-plans';
 import { describeApi, signUp, startTestServer, type ApiClient, type TestServer } from './helpers';
 import { TestDevice, itemId, logItem } from './device-protocol-client';
+import { connectViewer } from './live-clients';
 import { startStripeStandIn, type StripeStandIn } from './support/stripe-stand-in';
 import { startSmtpReceiver, type SmtpReceiver } from './support/smtp-receiver';
 
@@ -129,7 +130,7 @@ describeApi('traffic quota, hosted', () => {
   });
 
   it('alerts once at 80 %, refuses items at 100 % with quota_exceeded while stored ones stay readable, and an upgrade unblocks', async () => {
-    const { api, email } = await signUp(server.url);
+    const { api, email, token } = await signUp(server.url);
     const checkout = await api.post('/v1/billing/create-checkout-session', {
       tier: 'team', billingCycle: 'monthly', successUrl: 'http://127.0.0.1/onboarding', cancelUrl: 'http://127.0.0.1/onboarding',
     });
@@ -140,6 +141,8 @@ describeApi('traffic quota, hosted', () => {
 
     const deviceId = itemId('dev');
     const { client } = await TestDevice.online(server.url, profile.apiKey, deviceId);
+    // A dashboard open on another screen: the quota banner comes and goes without a reload.
+    const viewer = await connectViewer(server.url, token);
     const alertSubject = /You have used \d+% of your Spyglass traffic/;
     let seq = 0;
     let refused: { code?: string; seq?: number; retryAfterMs?: number } | null = null;
@@ -157,6 +160,7 @@ describeApi('traffic quota, hosted', () => {
     expect(refused!.retryAfterMs).toBeGreaterThan(0);
     const used = (await api.get('/v1/billing/subscription')).body.trafficUsed;
     expect(used).toBeGreaterThanOrEqual(TEAM_LIMIT);
+    expect(await viewer.next('quota_changed')).toEqual({ type: 'quota_changed', exceeded: true });
 
     const alert = await smtp.waitForMail(email, { subject: alertSubject });
     expect(alert.text).toContain('of the 0.01 MB its plan includes');
@@ -174,10 +178,12 @@ describeApi('traffic quota, hosted', () => {
     subscription.metadata.plan = 'pro';
     const delivered = await stripe.deliver(stripe.event('customer.subscription.updated', subscription));
     expect(delivered.status).toBe(200);
+    expect(await viewer.next('quota_changed', (m) => !m.exceeded)).toEqual({ type: 'quota_changed', exceeded: false });
     client.sendItems(++seq, [refusedItem!]);
     expect(await client.ack(seq)).toEqual({ type: 'ack', seq });
     expect((await storedItems(api, deviceId)).map((i) => i.id)).toContain(refusedItem!.id);
-    await client.close();
+    expect(viewer.inbox.all.filter((m) => m.type === 'quota_changed')).toHaveLength(2);
+    await Promise.all([client.close(), viewer.close()]);
   });
 
   /** Waits (bounded by the test's timeout) until the client's counters say what `done` looks for. */

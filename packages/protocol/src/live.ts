@@ -52,6 +52,11 @@ export const ViewerOutbound = z.discriminatedUnion('type', [
   z.object({ type: z.literal('route_console'), deviceId: z.string(), routeId: z.string(), consoleLog: z.array(ConsoleEntry) }),
   /** A device's user defaults changed (the app wrote them, or a dashboard did): all its groups. */
   z.object({ type: z.literal('user_defaults_changed'), deviceId: z.string(), groups: UserDefaultsGroups }),
+  /**
+   * The account's traffic quota was reached (`exceeded`), or lifted by an upgrade or a new billing
+   * period: the dashboard reloads its subscription, so the quota banner comes and goes live.
+   */
+  z.object({ type: z.literal('quota_changed'), exceeded: z.boolean() }),
   /** A device was refused because the account has as many devices as it may (spec 001 §8). */
   z.object({ type: z.literal('device_limit_reached'), deviceId: z.string(), message: z.string() }),
   /** The server dropped this viewer's backlog (it read too slowly): reload the list from the API. */

@@ -60,6 +60,7 @@ function setup(watching: () => boolean) {
     deviceDisconnected: () => {},
     userDefaultsChanged: () => {},
     deviceLimitReached: () => {},
+    quotaChanged: () => {},
     itemsUpserted: (_, __, items) => published.push(items),
     routeConsoleChanged: () => {},
     screenCaptureSignal: () => {},
@@ -126,7 +127,7 @@ describe('IngestQueue with concurrent commits (PostgreSQL)', () => {
   it("overlaps commits of different devices and keeps each device's batches in order", async () => {
     const { writer, commits } = gatedWriter();
     const events: LiveEvents = {
-      deviceConnected: () => {}, deviceUpdated: () => {}, deviceDisconnected: () => {}, userDefaultsChanged: () => {}, deviceLimitReached: () => {},
+      deviceConnected: () => {}, deviceUpdated: () => {}, deviceDisconnected: () => {}, userDefaultsChanged: () => {}, deviceLimitReached: () => {}, quotaChanged: () => {},
       itemsUpserted: () => {}, routeConsoleChanged: () => {}, wantsItems: () => false, screenCaptureSignal: () => {},
     } as LiveEvents;
     const queue = new IngestQueue({ writer, events, log, now: () => 1_700_000_000_000, concurrentCommits: 2 });

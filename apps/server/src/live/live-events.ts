@@ -19,6 +19,8 @@ export interface LiveEvents {
   itemsUpserted(userId: string, deviceId: string, items: CompactItem[]): void;
   /** A new device was refused at the account's device limit. */
   deviceLimitReached(userId: string, deviceId: string): void;
+  /** The account's traffic quota was reached, or lifted (upgrade, new period). */
+  quotaChanged(userId: string, exceeded: boolean): void;
   /** The app on a device changed its user defaults itself: `groups` is all of them. */
   userDefaultsChanged(userId: string, deviceId: string, groups: UserDefaultsGroup[]): void;
   /** A mocked route's console log changed: `consoleLog` is the whole of it. */

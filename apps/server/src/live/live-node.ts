@@ -64,6 +64,9 @@ export async function createLiveNode(options: LiveNodeOptions): Promise<LiveNode
     deviceLimitReached(userId, deviceId) {
       viewers.deviceLimitReached(userId, deviceId);
     },
+    quotaChanged(userId, exceeded) {
+      viewers.quotaChanged(userId, exceeded);
+    },
     userDefaultsChanged(userId, deviceId, groups) {
       viewers.userDefaultsChanged(userId, deviceId, groups);
     },

@@ -84,6 +84,11 @@ export class ViewerPublisher {
     this.toAccount(userId, () => ({ type: 'device_limit_reached', deviceId, message: DEVICE_LIMIT_MESSAGE }));
   }
 
+  /** To every viewer of the account: the quota banner is the whole dashboard's. */
+  quotaChanged(userId: string, exceeded: boolean): void {
+    this.toAccount(userId, () => ({ type: 'quota_changed', exceeded }));
+  }
+
   /** To every viewer of the account: the User Defaults view need not watch the device's items. */
   userDefaultsChanged(userId: string, deviceId: string, groups: UserDefaultsGroup[]): void {
     this.toAccount(userId, () => ({ type: 'user_defaults_changed', deviceId, groups }));

@@ -36,6 +36,8 @@ interface UsageQuotaDeps {
   publicUrl: string;
   now(): number;
   log: FastifyBaseLogger;
+  /** Told when an account's block starts or ends, so that its dashboards show it at once; must not throw. */
+  quotaChanged?(userId: string, exceeded: boolean): void;
 }
 
 /**
@@ -85,6 +87,7 @@ export class UsageQuotas {
       const before = entry.used;
       entry.used += u.bytes;
       if (before < entry.limit * QUOTA_ALERT_RATIO && isOver(entry, QUOTA_ALERT_RATIO)) void this.alert(u.userId, entry);
+      if (before < entry.limit && isOver(entry, 1)) this.deps.quotaChanged?.(u.userId, true);
     }
   }
 
@@ -96,10 +99,14 @@ export class UsageQuotas {
     }
     const subscription = await this.deps.billing.subscription(user);
     const wasAlerted = isOver(entry, QUOTA_ALERT_RATIO);
+    const known = entry.loadedAt > 0;
+    const wasBlocked = isOver(entry, 1);
     entry.limit = subscription.trafficLimit;
     entry.periodStart = subscription.billingPeriodStart ? Date.parse(subscription.billingPeriodStart) : user.created_at;
     entry.used = subscription.trafficUsed;
     entry.loadedAt = this.deps.now();
+    // An upgrade, a new period or other nodes' traffic moved the line: dashboards follow.
+    if (known && wasBlocked !== isOver(entry, 1)) this.deps.quotaChanged?.(userId, !wasBlocked);
     // Traffic metered on other nodes may be what crossed the line: the alert is claimed once anyway.
     if (!wasAlerted && isOver(entry, QUOTA_ALERT_RATIO)) await this.alert(userId, entry);
   }

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useQuotaLiveSync } from '../../features/billing/quota-live-sync';
 import { useDeviceLiveSync } from '../../features/devices/device-live-sync';
 import { useToken } from '../../lib/auth';
 import { connectionLostText, useLiveConnectionLifecycle, useLiveState } from '../../lib/live';
@@ -12,6 +13,7 @@ import { Banner } from '../../ui/banner';
 export function ShellLiveConnection() {
   useLiveConnectionLifecycle(useToken());
   useDeviceLiveSync();
+  useQuotaLiveSync();
   return null;
 }
 

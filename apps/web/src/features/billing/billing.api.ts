@@ -8,6 +8,9 @@ import { api } from '../../lib/api';
 import { ACCOUNT_QUERY_KEY, type Account } from '../../lib/account';
 import { SPECIAL_OFFER_KEY } from '../../lib/storage';
 
+/** The account's usage figures (Settings' Usage), one query per range of days under this key. */
+export const USAGE_QUERY_KEY = ['billing', 'usage'] as const;
+
 /** The special offer saved from the sign-in page's `special-offer` parameter (spec 000 §2.3). */
 export function readSpecialOffer(): string | null {
   try {

@@ -6,6 +6,7 @@ import {
 } from '@spyglass/protocol';
 import { api } from '../../lib/api';
 import { Switch } from '../../ui/switch';
+import { USAGE_QUERY_KEY } from '../billing/billing.api';
 import { DataUsageExceededPanel, isOverQuota } from '../billing/data-usage-exceeded-panel';
 import { SettingsSection } from './settings-section';
 import { usageBars } from './usage-chart';
@@ -25,7 +26,7 @@ export function UsageSection({ subscription }: { subscription: Subscription | nu
   const hourlyAllowed = isHourlyViewAllowed(days);
   const hourly = hourlyWanted && hourlyAllowed;
   const query = useQuery({
-    queryKey: ['billing', 'usage', days],
+    queryKey: [...USAGE_QUERY_KEY, days],
     queryFn: () => api.get('/billing/usage', UsageResponse, { query: { days: String(days) } }),
   });
   const bars = query.data ? usageBars(query.data.requestsGroupedByHour, days, hourly, Date.now()) : [];
