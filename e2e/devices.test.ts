@@ -1,43 +1,22 @@
-import { CLIENT_BUILD, CLIENT_BUILD_HEADER, CLIENT_VERSION, CLIENT_VERSION_HEADER, RequestsPage, type CompactItem } from '@spyglass/protocol';
-import type { BrowserContext, Page } from 'playwright-core';
-import { afterEach, describe, expect, it } from 'vitest';
-import { startSimulator, type Simulator } from '../apps/simulator/src';
-import { signedInContext, signInWithForm, signUpByApi } from './support/accounts';
-import { newContext, recordPageErrors } from './support/browser';
+import type { CompactItem } from '@spyglass/protocol';
+import { describe, expect, it } from 'vitest';
+import { signInWithForm, signUpByApi } from './support/accounts';
+import { storedItems } from './support/api';
 import { useE2eEnvironment } from './support/environment';
+import { useStoryFixtures } from './support/fixtures';
 import { answerOf, visible } from './support/page';
-import type { RunningServer } from './support/server';
 import { screenshotBothSchemes } from './support/screenshots';
-
-/** What the server stored for a device, asked as the signed-in user (GET /v1/requests). */
-async function storedItems(server: RunningServer, token: string, deviceId: string): Promise<CompactItem[]> {
-  const res = await fetch(`${server.url}/v1/requests?${new URLSearchParams({ deviceId, limit: '5000' }).toString()}`, {
-    headers: { authorization: `Bearer ${token}`, [CLIENT_VERSION_HEADER]: CLIENT_VERSION, [CLIENT_BUILD_HEADER]: CLIENT_BUILD },
-  });
-  if (res.status !== 200) throw new Error(`GET /v1/requests answered ${res.status}: ${await res.text()}`);
-  return RequestsPage.parse(await res.json()).items;
-}
 
 const countOf = (items: CompactItem[], type: CompactItem['type']) => items.filter((item) => item.type === type).length;
 
 /** Issue 4, acceptance 3: a device connected by the simulator, seen, pinged, configured and deleted from the dashboard. */
 describe('devices', () => {
   const env = useE2eEnvironment();
-  let context: BrowserContext | undefined;
-  let simulator: Simulator | undefined;
-
-  afterEach(async () => {
-    await simulator?.stop();
-    simulator = undefined;
-    await context?.close();
-    context = undefined;
-  });
+  const fixtures = useStoryFixtures(env);
 
   it('connects a simulated device, pings it, switches off its logs and deletes it', async () => {
     const account = await signUpByApi(env.server);
-    context = await newContext(env.browser, env.server.url);
-    const page: Page = await context.newPage();
-    const errors = recordPageErrors(page);
+    const { page, errors } = await fixtures.browserPage();
     await signInWithForm(page, account.email, account.password);
     await visible(page.getByRole('heading', { name: /^Devices/ }));
 
@@ -48,10 +27,7 @@ describe('devices', () => {
     const apiKey = (await (await visible(page.getByLabel('API Key', { exact: true }))).innerText()).trim();
     expect(apiKey).toBe(account.profile.apiKey);
 
-    simulator = await startSimulator({ serverUrl: env.server.url, apiKey, devices: 1, rate: 0, platforms: ['ios'], seed: 4 });
-    await simulator.connected();
-    const device = simulator.devices[0]!;
-    const deviceId = device.installId;
+    const { simulator, device, deviceId } = await fixtures.simulatedDevice(apiKey, { platforms: ['ios'], seed: 4 });
     const name = device.info.name!;
     await visible(page.getByText('New device connected!'));
 
@@ -137,7 +113,6 @@ describe('devices', () => {
 
     // The device going away shows at once on its dashboard.
     await simulator.stop();
-    simulator = undefined;
     await visible(page.getByText('Device is offline - Some features may not work.'));
     await visible(header.getByRole('img', { name: 'Offline' }));
     await screenshotBothSchemes(page, 'device-dashboard-offline');
@@ -172,18 +147,13 @@ describe('devices', () => {
   });
 
   it('answers an unknown device with Device not found, and an unknown view with Page Not Found', async () => {
-    const account = await signUpByApi(env.server);
-    const opened = await signedInContext(env.browser, env.server, account);
-    context = opened.context;
-    const page = opened.page;
+    const { account, page } = await fixtures.signedInUser();
     await page.goto('/devices/no-such-device');
     await visible(page.getByRole('heading', { name: 'Device not found' }));
     await page.getByRole('link', { name: 'Go to devices' }).click();
     await page.waitForURL(/\/devices$/);
 
-    simulator = await startSimulator({ serverUrl: env.server.url, apiKey: account.profile.apiKey, devices: 1, rate: 0, platforms: ['android'], seed: 9 });
-    await simulator.connected();
-    const device = simulator.devices[0]!;
+    const { device } = await fixtures.simulatedDevice(account.profile.apiKey, { platforms: ['android'], seed: 9 });
     await page.goto(`/devices/${device.installId}/no-such-view`);
     await visible(page.getByRole('heading', { name: 'Page Not Found' }));
     // Requests is the view with nothing after the device id, and under its own name.

@@ -4,17 +4,16 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { promisify } from 'node:util';
 import {
-  CapturedItem, CLIENT_BUILD, CLIENT_BUILD_HEADER, CLIENT_VERSION, CLIENT_VERSION_HEADER, CSV_EXPORT_COLUMNS, HAR_CREATOR, RequestsPage,
-  type HarLog, type NetworkItem,
+  CSV_EXPORT_COLUMNS, HAR_CREATOR, type CapturedItem, type HarLog, type NetworkItem,
 } from '@spyglass/protocol';
-import { startSimulator, type Simulator } from '@spyglass/simulator';
 import * as harValidator from 'har-validator';
 import Papa from 'papaparse';
-import type { BrowserContext, Download, Page } from 'playwright-core';
+import type { Download, Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
-import { signedInContext, signUpByApi } from './support/accounts';
-import { recordPageErrors } from './support/browser';
+import { signUpByApi } from './support/accounts';
+import { fullItem, storedItems } from './support/api';
 import { useE2eEnvironment } from './support/environment';
+import { useStoryFixtures } from './support/fixtures';
 import { clipboardText, visible } from './support/page';
 import type { RunningServer } from './support/server';
 import { screenshotBothSchemes } from './support/screenshots';
@@ -43,17 +42,9 @@ async function startRecordingServer(): Promise<{ url: string; received: Received
   };
 }
 
-const apiHeaders = (token: string) => ({ authorization: `Bearer ${token}`, [CLIENT_VERSION_HEADER]: CLIENT_VERSION, [CLIENT_BUILD_HEADER]: CLIENT_BUILD });
-
 /** What the server holds for the device, in full (bodies included), newest first as the list shows it. */
 async function capturedItems(server: RunningServer, token: string, deviceId: string): Promise<CapturedItem[]> {
-  const res = await fetch(`${server.url}/v1/requests?${new URLSearchParams({ deviceId, limit: '5000' }).toString()}`, { headers: apiHeaders(token) });
-  if (res.status !== 200) throw new Error(`GET /v1/requests answered ${res.status}`);
-  const page = RequestsPage.parse(await res.json());
-  return Promise.all(page.items.map(async (item) => {
-    const one = await fetch(`${server.url}/v1/requests/${item.id}`, { headers: apiHeaders(token) });
-    return CapturedItem.parse(await one.json());
-  }));
+  return Promise.all((await storedItems(server, token, deviceId)).map((item) => fullItem(server, token, item.id)));
 }
 
 async function downloaded(download: Download): Promise<string> {
@@ -79,26 +70,18 @@ const lowerKeys = (headers: Record<string, string>) => Object.fromEntries(Object
 /** Issue 5, acceptance 3: HAR valid and round-tripping, CSV parsing, Copy as cURL replayed by real curl. */
 describe('inspector export and cURL', () => {
   const env = useE2eEnvironment();
-  let context: BrowserContext | undefined;
-  let simulator: Simulator | undefined;
   let app: Awaited<ReturnType<typeof startRecordingServer>> | undefined;
-
   afterEach(async () => {
-    await simulator?.stop();
-    simulator = undefined;
-    await context?.close();
-    context = undefined;
     await app?.close();
     app = undefined;
   });
+  // After the hook above: hooks run last-registered first, so the device stops before its app's server closes.
+  const fixtures = useStoryFixtures(env);
 
   it('exports valid HAR and CSV of the captured requests, and a cURL command that repeats a request exactly', async () => {
     const account = await signUpByApi(env.server);
     app = await startRecordingServer();
-    simulator = await startSimulator({ serverUrl: env.server.url, apiKey: account.profile.apiKey, devices: 1, rate: 0, platforms: ['ios'], seed: 5 });
-    await simulator.connected();
-    const device = simulator.devices[0]!;
-    const deviceId = device.installId;
+    const { simulator, device, deviceId } = await fixtures.simulatedDevice(account.profile.apiKey, { platforms: ['ios'], seed: 5 });
 
     // The simulated app's own traffic, plus requests to the recording server with awkward values.
     for (const kind of ['network', 'log', 'network', 'event', 'network'] as const) await device.act(kind);
@@ -112,10 +95,7 @@ describe('inspector export and cURL', () => {
     const network = captured.filter((item): item is NetworkItem => item.type === 'network');
     expect(network.length).toBe(6);
 
-    const opened = await signedInContext(env.browser, env.server, account, { acceptDownloads: true, permissions: ['clipboard-read', 'clipboard-write'] });
-    context = opened.context;
-    const page = opened.page;
-    const errors = recordPageErrors(page);
+    const { page, errors } = await fixtures.signedInUser({ account, context: { acceptDownloads: true, permissions: ['clipboard-read', 'clipboard-write'] } });
     await page.goto(`/devices/${deviceId}`);
     await visible(page.getByText(`Requests: ${captured.length} (Total: ${captured.length})`));
 

@@ -1,32 +1,15 @@
-import {
-  CapturedItem, CLIENT_BUILD, CLIENT_BUILD_HEADER, CLIENT_VERSION, CLIENT_VERSION_HEADER, compileFilter, RequestsPage, SettingsResponse, SearchTextCache, type CompactItem,
-} from '@spyglass/protocol';
-import type { BrowserContext, Page } from 'playwright-core';
+import { compileFilter, SettingsResponse, SearchTextCache, type CompactItem } from '@spyglass/protocol';
+import type { Page } from 'playwright-core';
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { startSimulator, type Simulator } from '../apps/simulator/src';
-import { signedInContext, signUpByApi } from './support/accounts';
-import { recordPageErrors } from './support/browser';
+import { describe, expect, it } from 'vitest';
+import { apiHeaders, fullItem, storedItems } from './support/api';
 import { useE2eEnvironment } from './support/environment';
+import { useStoryFixtures } from './support/fixtures';
 import { answerOf, clipboardText, visible } from './support/page';
 import { SCREENSHOT_DIR } from './support/paths';
 import type { RunningServer } from './support/server';
 import { screenshotBothSchemes } from './support/screenshots';
-
-const apiHeaders = (token: string) => ({ authorization: `Bearer ${token}`, [CLIENT_VERSION_HEADER]: CLIENT_VERSION, [CLIENT_BUILD_HEADER]: CLIENT_BUILD });
-
-/** What the server stored for a device (GET /v1/requests as the signed-in user). */
-async function storedItems(server: RunningServer, token: string, deviceId: string): Promise<CompactItem[]> {
-  const res = await fetch(`${server.url}/v1/requests?${new URLSearchParams({ deviceId, limit: '5000' }).toString()}`, { headers: apiHeaders(token) });
-  if (res.status !== 200) throw new Error(`GET /v1/requests answered ${res.status}: ${await res.text()}`);
-  return RequestsPage.parse(await res.json()).items;
-}
-
-async function fullItem(server: RunningServer, token: string, id: string): Promise<CapturedItem> {
-  const res = await fetch(`${server.url}/v1/requests/${id}`, { headers: apiHeaders(token) });
-  return CapturedItem.parse(await res.json());
-}
 
 async function storedSettings(server: RunningServer, token: string) {
   const res = await fetch(`${server.url}/v1/user/settings`, { headers: apiHeaders(token) });
@@ -44,26 +27,12 @@ const hasStackTrace = (item: CompactItem) => item.type === 'log' && (item.detail
 /** Issue 5, acceptance 1: the live request inspector with the simulator streaming into it. */
 describe('request inspector', () => {
   const env = useE2eEnvironment();
-  let context: BrowserContext | undefined;
-  let simulator: Simulator | undefined;
-
-  afterEach(async () => {
-    await simulator?.stop();
-    simulator = undefined;
-    await context?.close();
-    context = undefined;
-  });
+  const fixtures = useStoryFixtures(env);
 
   it('shows live items in table and console, filters, searches, selects, opens details, deletes, clears and keeps its layout', async () => {
-    const account = await signUpByApi(env.server);
-    ({ context } = await signedInContext(env.browser, env.server, account, { permissions: ['clipboard-read', 'clipboard-write'] }));
-    const page = await context.newPage();
-    const errors = recordPageErrors(page);
-
-    simulator = await startSimulator({ serverUrl: env.server.url, apiKey: account.profile.apiKey, devices: 1, rate: 0, platforms: ['ios'], seed: 11 });
-    await simulator.connected();
-    const device = simulator.devices[0]!;
-    const deviceId = device.installId;
+    const { account, page, errors, simulator, device, deviceId } = await fixtures.signedInWithDevice({
+      context: { permissions: ['clipboard-read', 'clipboard-write'] }, simulator: { platforms: ['ios'], seed: 11 },
+    });
 
     // Items sent before the page's live subscription reached the server would only show after a reload.
     const subscribed = new Promise<void>((resolve) => page.on('websocket', (ws) => ws.on('framesent', (frame) => {
@@ -285,14 +254,7 @@ describe('request inspector', () => {
   });
 
   it('pages older history in as the table is scrolled down, and fits a narrow screen', async () => {
-    const account = await signUpByApi(env.server);
-    ({ context } = await signedInContext(env.browser, env.server, account));
-    const page = await context.newPage();
-    const errors = recordPageErrors(page);
-
-    simulator = await startSimulator({ serverUrl: env.server.url, apiKey: account.profile.apiKey, devices: 1, rate: 0, platforms: ['android'], seed: 5 });
-    await simulator.connected();
-    const device = simulator.devices[0]!;
+    const { account, page, errors, simulator, device } = await fixtures.signedInWithDevice({ simulator: { platforms: ['android'], seed: 5 } });
     const count = 2500;
     for (let i = 0; i < count; i++) device.client.log(`History line ${i + 1}`, { level: i % 50 === 0 ? 'error' : 'info', category: 'history' });
     await simulator.flush();

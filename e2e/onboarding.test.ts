@@ -1,12 +1,12 @@
-import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLIENT_BUILD, CLIENT_BUILD_HEADER, CLIENT_VERSION, CLIENT_VERSION_HEADER, type Subscription } from '@spyglass/protocol';
-import { startSimulator, type Simulator } from '../apps/simulator/src';
 import { linkIn } from '../apps/server/test/support/smtp-receiver';
 import { startStripeStandIn, type StripeStandIn } from '../apps/server/test/support/stripe-stand-in';
-import { setUserFacts, signedInContext, signUpByApi, TEST_PASSWORD, uniqueEmail } from './support/accounts';
+import { setUserFacts, signUpByApi, TEST_PASSWORD, uniqueEmail } from './support/accounts';
 import { newContext, recordPageErrors } from './support/browser';
 import { useE2eEnvironment, type E2eEnvironment } from './support/environment';
+import { useStoryFixtures } from './support/fixtures';
 import { answerOf, localStorageItem, visible } from './support/page';
 import { screenshotBothSchemes } from './support/screenshots';
 
@@ -74,19 +74,10 @@ describe('onboarding with hosted billing', () => {
     stripe.webhookUrl = `${env.server.url}/v1/billing/webhook`;
   });
 
-  let context: BrowserContext | undefined;
-  let simulator: Simulator | undefined;
-  afterEach(async () => {
-    await simulator?.stop();
-    simulator = undefined;
-    await context?.close();
-    context = undefined;
-  });
+  const fixtures = useStoryFixtures(env);
 
   it('signs up, verifies, chooses Team monthly through Checkout, adds a device and lands on the device list', async () => {
-    context = await newContext(env.browser, env.server.url);
-    const page = await context.newPage();
-    const errors = recordPageErrors(page);
+    const { page, errors } = await fixtures.browserPage();
     const email = uniqueEmail('onboarding');
     await signUpAndSignIn(page, email);
 
@@ -132,8 +123,7 @@ describe('onboarding with hosted billing', () => {
     await screenshotBothSchemes(page, 'onboarding-add-device');
 
     const apiKey = JSON.parse((await localStorageItem(page, 'profile'))!).apiKey as string;
-    simulator = await startSimulator({ serverUrl: env.server.url, apiKey, devices: 1, rate: 0, platforms: ['android'], seed: 18 });
-    await simulator.connected();
+    const { deviceId } = await fixtures.simulatedDevice(apiKey, { platforms: ['android'], seed: 18 });
     await visible(page.getByText('New device connected!'));
     await continueButton.click();
 
@@ -142,7 +132,7 @@ describe('onboarding with hosted billing', () => {
     const complete = await answerOf(page, 'POST', '/user/complete-onboarding', () => page.getByRole('button', { name: "Let's log!" }).click());
     expect(complete.status()).toBe(200);
     await page.waitForURL(/\/devices$/);
-    await visible(page.locator(`tr[data-device-id="${simulator.devices[0]!.installId}"]`));
+    await visible(page.locator(`tr[data-device-id="${deviceId}"]`));
 
     // The plan came from the webhook, not from the redirect.
     const sessionToken = (await localStorageItem(page, 'token'))!;
@@ -197,9 +187,7 @@ describe('onboarding with hosted billing', () => {
   it('shows Subscription Required after a canceled checkout', async () => {
     const account = await signUpByApi(env.server, undefined, undefined, { onboarded: false });
     await setUserFacts(env.server, account.email, { email_verified: 1 });
-    const opened = await signedInContext(env.browser, env.server, account);
-    context = opened.context;
-    const page = opened.page;
+    const { page } = await fixtures.signedInUser({ account });
     await page.goto('/onboarding?subscription=canceled#subscription');
     await visible(page.getByRole('heading', { name: 'Subscription Required' }));
     for (const benefit of ['14-day free trial', 'Full access', 'No credit card', 'Cancel anytime']) await visible(page.getByText(benefit, { exact: true }));
@@ -216,9 +204,7 @@ describe('onboarding with hosted billing', () => {
     const account = await signUpByApi(env.server);
     // The trial is 14 days from sign-up: an operator dates the account back.
     await setUserFacts(env.server, account.email, { created_at: Date.now() - 15 * 24 * 60 * 60 * 1000 });
-    const opened = await signedInContext(env.browser, env.server, account);
-    context = opened.context;
-    const page = opened.page;
+    const { page } = await fixtures.signedInUser({ account });
     await page.goto('/devices');
     await visible(page.getByText('Your trial has expired. Please consider upgrading to a paid plan').first());
     const panel = await visible(page.getByRole('alert').filter({ has: page.getByRole('heading', { name: 'Subscription Expired' }) }));

@@ -1,9 +1,9 @@
-import { itemSummary, RequestsPage, SAMPLE_DEVICE_ID, SAMPLE_ITEM_COUNT, CLIENT_BUILD, CLIENT_BUILD_HEADER, CLIENT_VERSION, CLIENT_VERSION_HEADER, type CompactItem } from '@spyglass/protocol';
-import type { BrowserContext, Page } from 'playwright-core';
-import { afterEach, describe, expect, it } from 'vitest';
-import { startSimulator, type Simulator } from '../apps/simulator/src';
-import { signedInContext, signUpByApi } from './support/accounts';
+import { itemSummary, SAMPLE_DEVICE_ID, SAMPLE_ITEM_COUNT, type CompactItem } from '@spyglass/protocol';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { storedItems } from './support/api';
 import { useE2eEnvironment } from './support/environment';
+import { useStoryFixtures } from './support/fixtures';
 import { visible } from './support/page';
 import { screenshotBothSchemes } from './support/screenshots';
 
@@ -24,20 +24,10 @@ async function openItem(page: Page, item: CompactItem): Promise<void> {
 /** Spec 001 §9 and spec 002 'Sample data' (issue 21 acceptance 1). */
 describe('sample data on 1-demo', () => {
   const env = useE2eEnvironment({ env: { SAMPLE_DEVICE: '1' } });
-  let context: BrowserContext | undefined;
-  let simulator: Simulator | undefined;
-
-  afterEach(async () => {
-    await simulator?.stop();
-    simulator = undefined;
-    await context?.close();
-    context = undefined;
-  });
+  const fixtures = useStoryFixtures(env);
 
   it('a new account sees 1-demo with its 32 sample items, opens each kind, and the sample goes when a real device connects', async () => {
-    const account = await signUpByApi(env.server);
-    let page: Page;
-    ({ context, page } = await signedInContext(env.browser, env.server, account));
+    const { account, page } = await fixtures.signedInUser();
 
     // The device list: one row, marked as a sample.
     await page.goto('/devices');
@@ -51,10 +41,7 @@ describe('sample data on 1-demo', () => {
     await visible(page.getByText('Sample data: 32 example requests, logs and events to try the inspector on.', { exact: false }));
     await expect.poll(() => page.locator('.req-row').count(), { timeout: 15_000 }).toBe(SAMPLE_ITEM_COUNT);
 
-    const res = await fetch(`${env.server.url}/v1/requests?deviceId=${SAMPLE_DEVICE_ID}&limit=100`, {
-      headers: { authorization: `Bearer ${account.token}`, [CLIENT_VERSION_HEADER]: CLIENT_VERSION, [CLIENT_BUILD_HEADER]: CLIENT_BUILD },
-    });
-    const items = RequestsPage.parse(await res.json()).items;
+    const items = await storedItems(env.server, account.token, SAMPLE_DEVICE_ID);
     const find = (test: (i: CompactItem) => boolean) => {
       const item = items.find(test);
       if (!item) throw new Error('sample item missing');
@@ -84,8 +71,7 @@ describe('sample data on 1-demo', () => {
     await visible(panel.getByRole('img', { name: 'Todo list' }));
 
     // A real device connects: the sample is out of the way, on the open dashboard and in the list.
-    simulator = await startSimulator({ serverUrl: env.server.url, apiKey: account.profile.apiKey, devices: 1, rate: 0, platforms: ['android'], seed: 21 });
-    await simulator.connected();
+    await fixtures.simulatedDevice(account.profile.apiKey, { platforms: ['android'], seed: 21 });
     await page.waitForURL('**/devices', { timeout: 15_000 });
     await expect.poll(() => page.locator('tbody tr').filter({ hasText: 'Sample iPhone' }).count(), { timeout: 15_000 }).toBe(0);
     await expect.poll(() => page.locator('tbody tr').count(), { timeout: 15_000 }).toBe(1);
@@ -95,9 +81,7 @@ describe('sample data on 1-demo', () => {
   });
 
   it('the connect screen shows the showcase while waiting: one more sample request every second after 3 s, gone once a device connects', async () => {
-    const account = await signUpByApi(env.server);
-    let page: Page;
-    ({ context, page } = await signedInContext(env.browser, env.server, account));
+    const { account, page } = await fixtures.signedInUser();
     await page.goto('/devices/new');
     await visible(page.getByText('Waiting for devices to connect...'));
     const rows = page.locator('.connect-showcase .showcase-row');
@@ -105,8 +89,7 @@ describe('sample data on 1-demo', () => {
     // The sixth row comes after 3 s, the seventh a second later (the oldest then scrolls away at six).
     await rows.nth(5).waitFor({ timeout: 10_000 });
     await screenshotBothSchemes(page, 'connect-showcase');
-    simulator = await startSimulator({ serverUrl: env.server.url, apiKey: account.profile.apiKey, devices: 1, rate: 0, platforms: ['ios'], seed: 22 });
-    await simulator.connected();
+    await fixtures.simulatedDevice(account.profile.apiKey, { platforms: ['ios'], seed: 22 });
     await visible(page.getByText('New device connected!'));
     await expect.poll(() => page.locator('.connect-showcase').count()).toBe(0);
   });

@@ -1,15 +1,14 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLIENT_BUILD, CLIENT_BUILD_HEADER, CLIENT_VERSION, CLIENT_VERSION_HEADER, USAGE_BAR_MAX_HEIGHT_PX } from '@spyglass/protocol';
-import { startSimulator, type Simulator } from '../apps/simulator/src';
 import { DEFAULT_PLANS_CONFIG } from '../apps/server/src/services/billing-plans';
 import { startStripeStandIn, type StripeStandIn } from '../apps/server/test/support/stripe-stand-in';
-import { signedInContext, signUpByApi, type TestAccount } from './support/accounts';
-import { recordPageErrors } from './support/browser';
+import { signUpByApi, type TestAccount } from './support/accounts';
 import { useE2eEnvironment, type E2eEnvironment } from './support/environment';
+import { useStoryFixtures } from './support/fixtures';
 import { visible } from './support/page';
 import { screenshotBothSchemes } from './support/screenshots';
 
@@ -56,14 +55,7 @@ describe('usage and quota in the browser', () => {
     stripe.webhookUrl = `${env.server.url}/v1/billing/webhook`;
   });
 
-  let context: BrowserContext | undefined;
-  let simulator: Simulator | undefined;
-  afterEach(async () => {
-    await simulator?.stop();
-    simulator = undefined;
-    await context?.close();
-    context = undefined;
-  });
+  const fixtures = useStoryFixtures(env);
 
   it('meters a device to its Team limit: banner, Data Usage Exceeded panel and the usage chart for each range', async () => {
     const account = await signUpByApi(env.server);
@@ -78,17 +70,14 @@ describe('usage and quota in the browser', () => {
       amount_due: 1900, currency: 'usd', status: 'paid', invoice_pdf: 'https://pay.example.com/in_e2e.pdf',
     });
 
-    simulator = await startSimulator({ serverUrl: env.server.url, apiKey: account.profile.apiKey, devices: 1, rate: 40, seed: 19, mix: { screenshot: 0 } });
+    const simulator = await fixtures.simulator(account.profile.apiKey, { rate: 40, seed: 19, mix: { screenshot: 0 } });
     // The SDK says it is refused for the quota: the server metered the device past its limit.
-    await expect.poll(() => simulator!.stats().sdk.quotaExceeded, { timeout: 60_000, interval: 100 }).toBe(true);
+    await expect.poll(() => simulator.stats().sdk.quotaExceeded, { timeout: 60_000, interval: 100 }).toBe(true);
     await simulator.stop();
-    simulator = undefined;
     const subscription = (await call(env, account, 'GET', '/billing/subscription')).body;
     expect(subscription.trafficUsed).toBeGreaterThanOrEqual(TEAM_LIMIT);
 
-    ({ context } = await signedInContext(env.browser, env.server, account));
-    const page = await context.newPage();
-    const errors = recordPageErrors(page);
+    const { page, errors } = await fixtures.signedInUser({ account });
     await page.goto('/settings');
     await visible(page.getByText('You have exceeded your quota. Please upgrade your plan').first());
     const usage = await visible(page.getByRole('region', { name: 'Usage' }));

@@ -1,10 +1,9 @@
 import { CLIENT_BUILD, CLIENT_BUILD_HEADER, CLIENT_VERSION, CLIENT_VERSION_HEADER, RequestsPage, TOUR_EVENTS, type WelcomeTour } from '@spyglass/protocol';
-import { startSimulator, type Simulator } from '@spyglass/simulator';
-import type { BrowserContext, Page } from 'playwright-core';
-import { afterEach, describe, expect, it } from 'vitest';
-import { signedInContext, signUpByApi, type TestAccount } from './support/accounts';
-import { recordPageErrors } from './support/browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { signUpByApi, type TestAccount } from './support/accounts';
 import { useE2eEnvironment } from './support/environment';
+import { useStoryFixtures, type SignedInUser, type SimulatedDevice } from './support/fixtures';
 import { answerOf, UI_TIMEOUT_MS, visible } from './support/page';
 import { screenshotBothSchemes } from './support/screenshots';
 
@@ -26,30 +25,17 @@ async function waitChecked(page: Page, tour: string, step: string, checked = tru
 
 describe('welcome tour', () => {
   const env = useE2eEnvironment();
-  let context: BrowserContext | undefined;
-  let simulator: Simulator | undefined;
+  const fixtures = useStoryFixtures(env);
 
-  afterEach(async () => {
-    await simulator?.stop();
-    simulator = undefined;
-    await context?.close();
-    context = undefined;
-  });
-
-  async function start(): Promise<{ account: TestAccount; page: Page; errors: string[] }> {
+  async function start(): Promise<SignedInUser & SimulatedDevice> {
     const account = await signUpByApi(env.server);
     await api(env.server.url, account, 'POST', '/user/complete-onboarding', { userId: account.profile.id });
-    simulator = await startSimulator({ serverUrl: env.server.url, apiKey: account.profile.apiKey, devices: 1, rate: 0, seed: 20 });
-    await simulator.connected();
-    ({ context } = await signedInContext(env.browser, env.server, account));
-    const page = await context.newPage();
-    const errors = recordPageErrors(page);
-    return { account, page, errors };
+    const device = await fixtures.simulatedDevice(account.profile.apiKey, { seed: 20 });
+    return { ...device, ...(await fixtures.signedInUser({ account })) };
   }
 
   it('ticks the BASIC_TUTORIAL steps as the device sends a log and a screenshot and the user filters; the toggle reverts on failure', async () => {
-    const { page, errors } = await start();
-    const device = simulator!.devices[0]!;
+    const { page, errors, simulator, device } = await start();
     await page.goto('/welcome-tour');
     await visible(page.getByRole('heading', { name: 'Welcome Tour' }));
     for (const step of ['Send first Log', 'Take screenshot', 'Open Mobile Debug menu', 'Filter Requests']) {
@@ -61,11 +47,11 @@ describe('welcome tour', () => {
     await screenshotBothSchemes(page, 'welcome-tour');
 
     await device.act('log');
-    await simulator!.flush();
+    await simulator.flush();
     await waitChecked(page, 'Basic Tutorial', 'Send first Log');
     expect(await stepBox(page, 'Basic Tutorial', 'Take screenshot').isChecked()).toBe(false);
     await device.act('screenshot');
-    await simulator!.flush();
+    await simulator.flush();
     await waitChecked(page, 'Basic Tutorial', 'Take screenshot');
 
     // The user filters the device's list.
@@ -106,10 +92,9 @@ describe('welcome tour', () => {
   });
 
   it('walks the MOCKING_TUTORIAL with the guided overlay to the end, and its steps complete themselves', async () => {
-    const { account, page, errors } = await start();
-    const device = simulator!.devices[0]!;
+    const { account, page, errors, simulator, device } = await start();
     await device.act('network');
-    await simulator!.flush();
+    await simulator.flush();
     const { items } = RequestsPage.parse(await api(env.server.url, account, 'GET', `/requests?deviceId=${encodeURIComponent(device.installId)}`));
     const captured = items.find((item) => item.type === 'network')!;
 
@@ -153,7 +138,7 @@ describe('welcome tour', () => {
     // The app sends the same request again: the mock answers it.
     const sendAgain = async () => (await device.client.fetch(captured.url!, { method: captured.method ?? 'GET' })).status;
     await expect.poll(sendAgain, { timeout: UI_TIMEOUT_MS * 2 }).toBe(418);
-    await simulator!.flush();
+    await simulator.flush();
     await overlay.getByRole('button', { name: 'Finish' }).click();
     await expect.poll(() => overlay.count()).toBe(0);
 
