@@ -124,7 +124,10 @@ describe('device list and connect screen', () => {
 
     // Dragging a column edge resizes it, saved once on release.
     const handle = await visible(page.getByRole('separator', { name: 'Resize column Device Name', exact: true }));
-    expect(Number(await handle.getAttribute('aria-valuenow'))).toBe(150);
+    // 150 px by default, drawn narrower: with the sidebar, 1280 px leave less than the columns' defaults.
+    const start = Number(await handle.getAttribute('aria-valuenow'));
+    expect(start).toBeGreaterThan(120);
+    expect(start).toBeLessThan(150);
     const box = (await handle.boundingBox())!;
     const resized = await answerOf(page, 'POST', '/user/settings', async () => {
       await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
@@ -133,13 +136,15 @@ describe('device list and connect screen', () => {
       await page.mouse.up();
     });
     const afterResize = (resized.request().postDataJSON() as { settings: { deviceColumns: Array<{ id: string; width: number }> } }).settings.deviceColumns;
-    expect(afterResize.find((c) => c.id === 'name')!.width).toBe(210);
+    expect(afterResize.find((c) => c.id === 'name')!.width).toBe(start + 60);
 
     await page.reload();
     await visible(rowOf(names[0]!));
     expect(await page.getByRole('columnheader', { name: 'Bundle ID' }).count()).toBe(0);
     expect(await page.getByRole('columnheader', { name: 'Group' }).count()).toBe(1);
-    expect(Number(await page.getByRole('separator', { name: 'Resize column Device Name', exact: true }).getAttribute('aria-valuenow'))).toBe(210);
+    // A width the user set is kept as it is; the columns still at their default give way.
+    expect(Number(await page.getByRole('separator', { name: 'Resize column Device Name', exact: true }).getAttribute('aria-valuenow'))).toBe(start + 60);
+    expect(await page.getByLabel('Devices table: Up and Down select, Enter opens').evaluate((el: { scrollWidth: number; clientWidth: number }) => el.scrollWidth <= el.clientWidth)).toBe(true);
 
     // Statuses change live: a new device is appended with a toast, stopped devices go offline.
     const another = await startSimulator({ serverUrl: env.server.url, apiKey, devices: 1, rate: 0, seed: 9, idPrefix: `late-${Date.now()}` });
