@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { BlobStore } from '../src/blobs/blob-store';
 import { apiClient, describeApi, signUp, startTestServer, type TestServer } from './helpers';
-import { closeOf, connectDevice, connectViewer, items } from './live-clients';
+import { closeOf, connectDevice, connectViewer, items, signUpWithDevice } from './live-clients';
 
 describeApi('devices API', () => {
   let server: TestServer;
@@ -13,21 +13,15 @@ describeApi('devices API', () => {
   afterAll(() => server?.close());
 
   /** An account with one connected device. */
-  async function accountWithDevice(options: Parameters<typeof connectDevice>[2] = {}) {
-    const account = await signUp(server.url);
-    const device = await connectDevice(server.url, account.profile.apiKey, options);
-    return { ...account, device };
-  }
-
   it('needs a token', async () => {
     expect((await apiClient(server.url).get('/v1/devices')).status).toBe(401);
     expect((await apiClient(server.url).get('/v1/devices/x/send-ping')).status).toBe(401);
   });
 
   it('lists the account’s devices, most recently seen first, and never another account’s', async () => {
-    const { api, profile, device } = await accountWithDevice({ device: { name: 'Old phone' } });
+    const { api, profile, device } = await signUpWithDevice(server.url, { device: { name: 'Old phone' } });
     const second = await connectDevice(server.url, profile.apiKey, { device: { platform: 'android', name: 'Pixel', model: 'Pixel 8' } });
-    const stranger = await accountWithDevice();
+    const stranger = await signUpWithDevice(server.url);
 
     const res = await api.get('/v1/devices');
     expect(res.status).toBe(200);
@@ -49,7 +43,7 @@ describeApi('devices API', () => {
   });
 
   it('updates name, group and feature toggles, tells the viewers and the device', async () => {
-    const { api, token, device } = await accountWithDevice();
+    const { api, token, device } = await signUpWithDevice(server.url);
     const viewer = await connectViewer(server.url, token);
     const current = (await api.get(`/v1/devices/${device.deviceId}`)).body;
 
@@ -78,7 +72,7 @@ describeApi('devices API', () => {
   });
 
   it('does not pin a name or group that the dashboard sent back unchanged', async () => {
-    const { api, profile, device } = await accountWithDevice({ device: { name: 'First name', group: 'Alpha' } });
+    const { api, profile, device } = await signUpWithDevice(server.url, { device: { name: 'First name', group: 'Alpha' } });
     const current = (await api.get(`/v1/devices/${device.deviceId}`)).body;
     const res = await api.put(`/v1/devices/${device.deviceId}`, { ...current, featureToggles: { ...current.featureToggles, events: false } });
     expect(res.body).toMatchObject({ name: 'First name', group: 'Alpha', featureToggles: { events: false } });
@@ -91,7 +85,7 @@ describeApi('devices API', () => {
   });
 
   it('stores the breakpoint switch and forwards it to the device', async () => {
-    const { api, device } = await accountWithDevice();
+    const { api, device } = await signUpWithDevice(server.url);
     const res = await api.post(`/v1/devices/${device.deviceId}/breakpoint`, { breakpointEnabled: true });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ id: device.deviceId, breakpointEnabled: true });
@@ -109,7 +103,7 @@ describeApi('devices API', () => {
   });
 
   it('sends ping, take screenshot and open sheet to the device and answers what it said', async () => {
-    const { api, device } = await accountWithDevice();
+    const { api, device } = await signUpWithDevice(server.url);
     for (const [route, command] of [['send-ping', 'ping'], ['take-screenshot', 'take_screenshot'], ['open-spyglass-sheet', 'open_sheet']] as const) {
       const res = await api.get(`/v1/devices/${device.deviceId}/${route}`);
       expect(res.status, route).toBe(200);
@@ -124,7 +118,7 @@ describeApi('devices API', () => {
   });
 
   it('answers 409 Device is offline when the device is gone, and 502 when it cannot run the command', async () => {
-    const { api, profile, device } = await accountWithDevice({
+    const { api, profile, device } = await signUpWithDevice(server.url, {
       answer: (command) => (command.name === 'take_screenshot' ? { ok: false, error: 'No screenshot hook' } : { ok: true }),
     });
     const failed = await api.get(`/v1/devices/${device.deviceId}/take-screenshot`);
@@ -148,8 +142,8 @@ describeApi('devices API', () => {
   });
 
   it('deletes a device with its items and blobs, closes its connection and tells the viewers', async () => {
-    const { api, token, profile, device } = await accountWithDevice();
-    const stranger = await accountWithDevice();
+    const { api, token, profile, device } = await signUpWithDevice(server.url);
+    const stranger = await signUpWithDevice(server.url);
     const viewer = await connectViewer(server.url, token);
     const big = items.network({ responseBody: 'x'.repeat(100 * 1024) });
     await device.sendItems([big, items.screenshot(), items.log()]);

@@ -4,6 +4,7 @@ import {
   PROTOCOL_VERSION, ServerFrame, ViewerOutbound, type CommandFrame, type DeviceInfo, type DeviceItem,
   type WelcomeFrame,
 } from '@spyglass/protocol';
+import { signUp } from './helpers';
 
 const wsUrl = (baseUrl: string, query: string) => `${baseUrl.replace(/^http/, 'ws')}/ws?${query}`;
 
@@ -172,6 +173,12 @@ export async function connectDevice(baseUrl: string, apiKey: string, options: De
 let itemCounter = 0;
 
 /** One item of each kind the tests need, with fresh ids. */
+/** A fresh account (signUp) with one device of its own connected. */
+export async function signUpWithDevice(baseUrl: string, options: DeviceOptions = {}) {
+  const account = await signUp(baseUrl);
+  return { ...account, device: await connectDevice(baseUrl, account.profile.apiKey, options) };
+}
+
 export const items = {
   network(overrides: { url?: string; status?: number; requestBody?: string; responseBody?: string; createdAt?: string } = {}): DeviceItem {
     return {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { DeviceMocks, INTERCEPTED_HEADER, MockedRoute, type CommandFrame, type MockDataInput } from '@spyglass/protocol';
-import { describeApi, signUp, startTestServer, type TestServer } from './helpers';
-import { connectDevice, items, type DeviceClient } from './live-clients';
+import { describeApi, startTestServer, type TestServer } from './helpers';
+import { connectDevice, items, signUpWithDevice, type DeviceClient } from './live-clients';
 
 /** Polls until `check` answers a value (devices receive their mocks asynchronously). */
 async function waitFor<T>(check: () => T | undefined, what: string, timeoutMs = 10_000): Promise<T> {
@@ -35,14 +35,8 @@ describeApi('mocks API', () => {
   });
   afterAll(() => server?.close());
 
-  async function accountWithDevice() {
-    const account = await signUp(server.url);
-    const device = await connectDevice(server.url, account.profile.apiKey);
-    return { ...account, device };
-  }
-
   it('creates, lists (sorted), updates and deletes mocked routes', async () => {
-    const { api, device } = await accountWithDevice();
+    const { api, device } = await signUpWithDevice(server.url);
     const created = await api.post('/v1/mocked-routes', { deviceId: device.deviceId, mockData: staticMock() });
     expect(created.status).toBe(201);
     const route = MockedRoute.parse(created.body);
@@ -80,7 +74,7 @@ describeApi('mocks API', () => {
   });
 
   it('refuses bad input with clear messages and stores nothing', async () => {
-    const { api, device } = await accountWithDevice();
+    const { api, device } = await signUpWithDevice(server.url);
     const create = (mockData: unknown, extra: Record<string, unknown> = {}) => api.post('/v1/mocked-routes', { deviceId: device.deviceId, mockData, ...extra });
     const cases: Array<[unknown, Record<string, unknown>, RegExp]> = [
       [staticMock({ mockedUrl: '' }), {}, /^Mocked URL is required$/],
@@ -124,8 +118,8 @@ describeApi('mocks API', () => {
   }, 90_000); // 17 routes of 500 KB and a handler run to its time limit: slow on a loaded machine
 
   it("keeps every account's routes and items to itself", async () => {
-    const a = await accountWithDevice();
-    const b = await accountWithDevice();
+    const a = await signUpWithDevice(server.url);
+    const b = await signUpWithDevice(server.url);
     const item = items.network({ url: 'https://api.example.com/todos/1' });
     await a.device.sendItems([item]);
     const route = (await a.api.post('/v1/mocked-routes', { deviceId: a.device.deviceId, isEnabled: true, mockData: staticMock() })).body as MockedRoute;
@@ -148,7 +142,7 @@ describeApi('mocks API', () => {
   });
 
   it('sends the enabled routes and item mocks to the device on welcome and on every change', async () => {
-    const { api, profile } = await accountWithDevice();
+    const { api, profile } = await signUpWithDevice(server.url);
     const deviceId = `dev-mocks-${Date.now()}`;
     let device = await connectDevice(server.url, profile.apiKey, { deviceId, answer: (c) => (c.name === 'mocks' ? { ok: true, data: { routes: (c.args as DeviceMocks).routes.length, itemMocks: (c.args as DeviceMocks).itemMocks.length } } : { ok: true }) });
     const route = (await api.post('/v1/mocked-routes', { deviceId, isEnabled: true, mockData: staticMock({ delayMs: 250 }) })).body as MockedRoute;
@@ -191,7 +185,7 @@ describeApi('mocks API', () => {
   });
 
   it('reports a device that does not apply mocks when publishing', async () => {
-    const { api, profile } = await accountWithDevice();
+    const { api, profile } = await signUpWithDevice(server.url);
     const old = await connectDevice(server.url, profile.apiKey, { answer: (c) => (c.name === 'mocks' ? { ok: false, error: 'The mocks command is not supported by this SDK version' } : { ok: true }) });
     const route = (await api.post('/v1/mocked-routes', { deviceId: old.deviceId, isEnabled: true, mockData: staticMock() })).body as MockedRoute;
     const published = await api.post(`/v1/mocked-routes/${route.id}/publish`);
@@ -201,7 +195,7 @@ describeApi('mocks API', () => {
   });
 
   it('refuses item mocks for missing or non-network items and bad mock data', async () => {
-    const { api, device } = await accountWithDevice();
+    const { api, device } = await signUpWithDevice(server.url);
     const log = items.log('hello');
     const network = items.network();
     await device.sendItems([log, network]);
@@ -214,7 +208,7 @@ describeApi('mocks API', () => {
   });
 
   it('simulates static, dynamic and mapRemote routes and keeps the console log', async () => {
-    const { api, device } = await accountWithDevice();
+    const { api, device } = await signUpWithDevice(server.url);
     const code = `function handler(req) {
       console.log('offset', req.query.offset);
       const offset = Number(req.query.offset || 0);
@@ -255,7 +249,7 @@ describeApi('mocks API', () => {
   });
 
   it('stops runaway handlers and keeps serving meanwhile', async () => {
-    const { api, device } = await accountWithDevice();
+    const { api, device } = await signUpWithDevice(server.url);
     const route = (await api.post('/v1/mocked-routes', { deviceId: device.deviceId, mockData: staticMock({ mockedUrl: '/x' }) })).body as MockedRoute;
     const simulate = (code: string) => api.post(`/v1/mocked-routes/${route.id}/simulate`, {
       request: { url: 'https://api.example.com/x' }, mockData: staticMock({ mockedUrl: '/x', responseMode: 'dynamic', code }),

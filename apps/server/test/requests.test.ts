@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { RequestsPage } from '@spyglass/protocol';
 import { describeApi, signUp, startTestServer, type TestServer } from './helpers';
-import { connectDevice, connectViewer, items } from './live-clients';
+import { connectViewer, items, signUpWithDevice } from './live-clients';
 
 describeApi('requests API', () => {
   let server: TestServer;
@@ -10,14 +10,8 @@ describeApi('requests API', () => {
   });
   afterAll(() => server?.close());
 
-  async function accountWithDevice() {
-    const account = await signUp(server.url);
-    const device = await connectDevice(server.url, account.profile.apiKey);
-    return { ...account, device };
-  }
-
   it('lists a device’s items newest first, compact, page by page', async () => {
-    const { api, device } = await accountWithDevice();
+    const { api, device } = await signUpWithDevice(server.url);
     const sent = [items.network(), items.log('one'), items.screenshot(), items.log('two'), items.network({ status: 404 })];
     await device.sendItems(sent.slice(0, 3));
     await device.sendItems(sent.slice(3));
@@ -48,7 +42,7 @@ describeApi('requests API', () => {
   });
 
   it('filters by date range (ISO startDate, endDate)', async () => {
-    const { api, device } = await accountWithDevice();
+    const { api, device } = await signUpWithDevice(server.url);
     const old = items.log('old', '2026-01-01T10:00:00.000Z');
     const mid = items.log('mid', '2026-01-02T10:00:00.000Z');
     const recent = items.log('recent', '2026-01-03T10:00:00.000Z');
@@ -62,8 +56,8 @@ describeApi('requests API', () => {
   });
 
   it('refuses bad queries with 400 and other accounts’ devices with 404', async () => {
-    const { api, device } = await accountWithDevice();
-    const stranger = await accountWithDevice();
+    const { api, device } = await signUpWithDevice(server.url);
+    const stranger = await signUpWithDevice(server.url);
     await stranger.device.sendItems([items.log('private')]);
     for (const query of ['', `?deviceId=${device.deviceId}&limit=5001`, `?deviceId=${device.deviceId}&limit=0`, `?deviceId=${device.deviceId}&startDate=yesterday`, `?deviceId=${device.deviceId}&before=-3`]) {
       const res = await api.get(`/v1/requests${query}`);
@@ -79,7 +73,7 @@ describeApi('requests API', () => {
   });
 
   it('answers one item in full, bodies and screenshot included, to its owner only', async () => {
-    const { api, device } = await accountWithDevice();
+    const { api, device } = await signUpWithDevice(server.url);
     const largeBody = JSON.stringify({ rows: 'y'.repeat(200 * 1024) });
     const network = items.network({ requestBody: '{"q":"small"}', responseBody: largeBody });
     const shot = items.screenshot('iVBORw0KGgo=');
@@ -100,8 +94,8 @@ describeApi('requests API', () => {
   });
 
   it('deletes one item or many, only the owner’s, and tells the viewers', async () => {
-    const { api, token, device } = await accountWithDevice();
-    const stranger = await accountWithDevice();
+    const { api, token, device } = await signUpWithDevice(server.url);
+    const stranger = await signUpWithDevice(server.url);
     const viewer = await connectViewer(server.url, token);
     await viewer.subscribe(device.deviceId);
     const mine = [items.log('a'), items.log('b'), items.log('c'), items.network()];
@@ -136,7 +130,7 @@ describeApi('requests API', () => {
   });
 
   it('clears all items of a device and tells the viewers', async () => {
-    const { api, token, device } = await accountWithDevice();
+    const { api, token, device } = await signUpWithDevice(server.url);
     const stranger = await signUp(server.url);
     const viewer = await connectViewer(server.url, token);
     await viewer.subscribe(device.deviceId);
