@@ -6,6 +6,7 @@ import { TRIAL_MS } from '@spyglass/protocol';
 import { DEFAULT_PLANS_CONFIG } from '../src/services/billing-plans';
 import { apiClient, describeApi, GOOD_PASSWORD, signUp, startTestServer, type ApiClient, type TestServer } from './helpers';
 import { startStripeStandIn, type StripeStandIn } from './support/stripe-stand-in';
+import { TestDevice, itemId, logItem } from './device-protocol-client';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -104,6 +105,11 @@ describeApi('billing, hosted with Stripe', () => {
     const trial = (await api.get('/v1/billing/subscription')).body;
     expect(trial).toMatchObject({ plan: 'free', status: 'expired', isFreeUser: false, trialEndsAt: new Date(start + TRIAL_MS).toISOString() });
     expect((await api.get('/v1/devices')).status).toBe(200);
+    const deviceId = itemId('trial');
+    const during = await TestDevice.online(server.url, profile.apiKey, deviceId);
+    during.client.sendItems(1, [logItem('during the trial')]);
+    expect(await during.client.ack(1)).toEqual({ type: 'ack', seq: 1 });
+    await during.client.close();
 
     clock = start + 14 * DAY_MS + 1000;
     try {
@@ -115,6 +121,19 @@ describeApi('billing, hosted with Stripe', () => {
       // What the user needs to upgrade stays open.
       expect((await api.get('/v1/user')).status).toBe(200);
       expect((await api.get('/v1/billing/subscription')).status).toBe(200);
+      // Its devices are refused too: nothing more is stored, and they are told to ask again later.
+      const after = await TestDevice.online(server.url, profile.apiKey, deviceId);
+      const refusedItem = logItem('after the trial');
+      after.client.sendItems(2, [refusedItem]);
+      expect(await after.client.ack(2)).toMatchObject({
+        type: 'error', code: 'quota_exceeded', seq: 2, message: 'Your trial has expired. Please consider upgrading to a paid plan', retryAfterMs: 30_000,
+      });
+      await after.client.close();
+      clock = start;
+      const stored = await api.get(`/v1/requests?deviceId=${encodeURIComponent(deviceId)}`);
+      expect(stored.status).toBe(200);
+      expect(stored.body.items.map((r: { id: string }) => r.id)).not.toContain(refusedItem.id);
+      expect(stored.body.items).toHaveLength(1);
     } finally {
       clock = start;
     }

@@ -220,7 +220,8 @@ describeApi('traffic quota, hosted', () => {
     } finally {
       await client.stop();
     }
-  });
+  // 6.5 s on a quiet machine; the SDK waits out each retryAfterMs (5 s), which a loaded one stretches.
+  }, 90_000);
 
   it('lists the customer\'s invoices from Stripe, newest first, and none of another customer', async () => {
     const { api } = await signUp(server.url);

@@ -18,7 +18,7 @@ import { DeviceInfoUpdates } from './device-info-updates';
 import { ItemIntake } from './item-intake';
 import { RouteConsoleUpdates } from './route-console-updates';
 import { removeSampleDevice } from '../services/sample-device.service';
-import { QUOTA_EXCEEDED_MESSAGE, QUOTA_RETRY_AFTER_MS, type UsageQuotas } from '../services/usage-quota.service';
+import type { UsageQuotas } from '../services/usage-quota.service';
 
 /** What every device connection of a node shares. */
 export interface DeviceConnectionDeps {
@@ -42,7 +42,7 @@ export interface DeviceConnectionDeps {
   /** Called once a device is welcomed, with a way to send it commands (its mocks go first). */
   onWelcome?(userId: string, deviceId: string, send: (frame: CommandFrame) => boolean): void;
   /** Traffic quotas: items of an account over its limit are refused with quota_exceeded. */
-  quotas?: Pick<UsageQuotas, 'load' | 'isBlocked'>;
+  quotas?: Pick<UsageQuotas, 'load' | 'blockOf'>;
 }
 
 type State = 'hello' | 'registering' | 'ready' | 'closed';
@@ -326,10 +326,12 @@ export class DeviceConnection {
 
   private onItems(frame: ItemsFrame, bytes: number, now: number): void {
     const { seq, items } = frame;
-    // Over quota nothing more is stored; the device keeps its items and asks again later (an
-    // upgrade or the next period lifts the block). Not a misbehaviour: no refusal is counted.
-    if (this.deps.quotas?.isBlocked(this.userId)) {
-      this.error('quota_exceeded', QUOTA_EXCEEDED_MESSAGE, { seq, retryAfterMs: QUOTA_RETRY_AFTER_MS });
+    // Over quota, or once the trial or subscription ended, nothing more is stored; the device
+    // keeps its items and asks again later (an upgrade or the next period lifts the block). Not a
+    // misbehaviour: no refusal is counted.
+    const block = this.deps.quotas?.blockOf(this.userId);
+    if (block) {
+      this.error(block.code, block.message, { seq, retryAfterMs: block.retryAfterMs });
       return;
     }
     const refused = this.admission.admitItems(seq, items.length, now);

@@ -17,10 +17,30 @@ export const QUOTA_REFRESH_MS = 30_000;
 export const QUOTA_EXCEEDED_MESSAGE = 'You have exceeded your quota. Please upgrade your plan';
 /** When a device refused for its quota asks again: soon enough that an upgrade is felt at once. */
 export const QUOTA_RETRY_AFTER_MS = 5_000;
+/** The text a device is refused with once the account's trial or subscription has ended (spec 000 §8). */
+export const SUBSCRIPTION_ENDED_MESSAGE = 'Your trial has expired. Please consider upgrading to a paid plan';
+/** When a device of an account without a usable subscription asks again: an upgrade is felt within this. */
+export const SUBSCRIPTION_RETRY_AFTER_MS = 30_000;
+
+/**
+ * Why new items of an account are refused, as the device is told. Both are `quota_exceeded`, the
+ * code every SDK release already answers by keeping its items and asking again later; the
+ * message says which it is.
+ */
+export interface ItemsBlock {
+  code: 'quota_exceeded';
+  message: string;
+  retryAfterMs: number;
+}
+
+const QUOTA_BLOCK: ItemsBlock = { code: 'quota_exceeded', message: QUOTA_EXCEEDED_MESSAGE, retryAfterMs: QUOTA_RETRY_AFTER_MS };
+const SUBSCRIPTION_BLOCK: ItemsBlock = { code: 'quota_exceeded', message: SUBSCRIPTION_ENDED_MESSAGE, retryAfterMs: SUBSCRIPTION_RETRY_AFTER_MS };
 /** A blocked account is asked about more often, so that an upgrade made anywhere lifts the block soon. */
 export const BLOCKED_REFRESH_MS = 2_000;
 
 interface AccountQuota {
+  /** Whether the account may use the product (spec 000 §4.4: free user, active, trialing, trial not over). */
+  usable: boolean;
   /** Bytes the period allows; null: unmetered (free users, self-hosted, the trial). */
   limit: number | null;
   periodStart: number;
@@ -41,7 +61,7 @@ interface UsageQuotaDeps {
 }
 
 /**
- * Traffic quotas on the ingest path (spec 000 §4.4, 001 §9). The device path asks `isBlocked`
+ * Traffic quotas on the ingest path (spec 000 §4.4, 001 §9). The device path asks `blockOf`
  * for every items frame, so it answers from memory: each account's limit and period usage are
  * read when one of its devices connects and kept current by what this node's commits meter, and
  * read again from the database now and then (other nodes meter too). Crossing 80 % mails the
@@ -56,7 +76,7 @@ export class UsageQuotas {
   load(userId: string): Promise<void> {
     const known = this.accounts.get(userId);
     if (known?.loading) return known.loading;
-    const entry: AccountQuota = known ?? { limit: null, periodStart: 0, used: 0, loadedAt: 0, loading: null };
+    const entry: AccountQuota = known ?? { usable: true, limit: null, periodStart: 0, used: 0, loadedAt: 0, loading: null };
     this.accounts.set(userId, entry);
     entry.loading = this.read(userId, entry)
       .catch((err: unknown) => this.deps.log.error({ err, userId }, 'reading the traffic quota failed'))
@@ -69,14 +89,18 @@ export class UsageQuotas {
     return this.accounts.has(userId) ? this.load(userId) : Promise.resolve();
   }
 
-  /** Whether new items of the account are refused now; cheap, answered from memory. */
-  isBlocked(userId: string): boolean {
+  /**
+   * Why new items of the account are refused now (its trial or subscription ended, or its traffic
+   * is over the limit), or null; cheap, answered from memory. The REST API answers such an
+   * account 402; its devices are told here, keep their items and ask again later.
+   */
+  blockOf(userId: string): ItemsBlock | null {
     const entry = this.accounts.get(userId);
-    if (!entry) return false;
-    const blocked = isOver(entry, 1);
+    if (!entry) return null;
+    const block = !entry.usable ? SUBSCRIPTION_BLOCK : isOver(entry, 1) ? QUOTA_BLOCK : null;
     const age = this.deps.now() - entry.loadedAt;
-    if (!entry.loading && age > (blocked ? BLOCKED_REFRESH_MS : QUOTA_REFRESH_MS)) void this.load(userId);
-    return blocked;
+    if (!entry.loading && age > (block ? BLOCKED_REFRESH_MS : QUOTA_REFRESH_MS)) void this.load(userId);
+    return block;
   }
 
   /** What one commit metered: the accounts' period usage grows, and crossing 80 % sends the alert. */
@@ -98,6 +122,7 @@ export class UsageQuotas {
       return;
     }
     const subscription = await this.deps.billing.subscription(user);
+    entry.usable = await this.deps.billing.isUsable(user);
     const wasAlerted = isOver(entry, QUOTA_ALERT_RATIO);
     const known = entry.loadedAt > 0;
     const wasBlocked = isOver(entry, 1);
