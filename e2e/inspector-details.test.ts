@@ -1,9 +1,10 @@
-import { itemSummary, type CompactItem } from '@spyglass/protocol';
-import type { Locator, Page } from 'playwright-core';
+import type { CompactItem } from '@spyglass/protocol';
+import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { fullItem, storedItems } from './support/api';
 import { useE2eEnvironment } from './support/environment';
 import { useStoryFixtures } from './support/fixtures';
+import { details, openItem } from './support/inspector';
 import { localStorageItem, visible } from './support/page';
 import { screenshotBothSchemes } from './support/screenshots';
 
@@ -15,24 +16,6 @@ const MARKER = 'XSS-EXECUTED';
 const IMG = `<img src=x onerror="console.log('${MARKER}');alert(1)">`;
 const SCRIPT = `<script>console.log('${MARKER}');alert(2)</script>`;
 const HOSTILE_HTML = `<!doctype html><html><body><h1>Hostile page</h1>${IMG}${SCRIPT}<svg onload="alert(3)"></svg></body></html>`;
-
-const rowOfNum = (page: Page, num: number) => page.locator('.req-row').filter({ has: page.locator('.req-td-id', { hasText: new RegExp(`^${num}$`) }) });
-const details = (page: Page) => page.getByRole('region', { name: 'Details' });
-
-/**
- * Opens an item's details by clicking its row, until the panel's status bar names that item: a
- * click that lands while the rows are being re-rendered (history reloading after a reload) is
- * simply repeated.
- */
-async function openItem(page: Page, item: CompactItem): Promise<void> {
-  const expected = item.type === 'network' ? item.details.request.url : itemSummary(item).split('\n', 1)[0]!;
-  await expect.poll(async () => {
-    await rowOfNum(page, item.num).click();
-    const title = details(page).locator('.details-title').filter({ hasText: expected });
-    await title.waitFor({ timeout: 5000 }).catch(() => undefined);
-    return (await title.count()) > 0;
-  }, { timeout: 60_000 }).toBe(true);
-}
 
 const urlOf = (item: CompactItem) => (item.type === 'network' ? item.details.request.url : '');
 const tab = (panel: Locator, pane: 'Request' | 'Response', name: string) =>

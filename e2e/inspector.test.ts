@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { apiHeaders, fullItem, storedItems } from './support/api';
 import { useE2eEnvironment } from './support/environment';
 import { useStoryFixtures } from './support/fixtures';
+import { rowOfNum } from './support/inspector';
 import { answerOf, clipboardText, visible } from './support/page';
 import { SCREENSHOT_DIR } from './support/paths';
 import type { RunningServer } from './support/server';
@@ -18,7 +19,6 @@ async function storedSettings(server: RunningServer, token: string) {
 
 /** The stats bar's text, e.g. 'Requests: 12 (Total: 12)'. */
 const rows = (page: Page) => page.locator('.req-row');
-const rowOfNum = (page: Page, num: number) => page.locator('.req-row').filter({ has: page.locator('.req-td-id', { hasText: new RegExp(`^${num}$`) }) });
 
 const isJsonResponse = (item: CompactItem) => item.type === 'network'
   && Object.entries(item.details.response?.headers ?? {}).some(([name, value]) => name.toLowerCase() === 'content-type' && value.includes('json'));

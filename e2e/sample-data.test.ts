@@ -1,25 +1,11 @@
-import { itemSummary, SAMPLE_DEVICE_ID, SAMPLE_ITEM_COUNT, type CompactItem } from '@spyglass/protocol';
-import type { Page } from 'playwright-core';
+import { SAMPLE_DEVICE_ID, SAMPLE_ITEM_COUNT, type CompactItem } from '@spyglass/protocol';
 import { describe, expect, it } from 'vitest';
 import { storedItems } from './support/api';
 import { useE2eEnvironment } from './support/environment';
 import { useStoryFixtures } from './support/fixtures';
+import { details, openItem } from './support/inspector';
 import { visible } from './support/page';
 import { screenshotBothSchemes } from './support/screenshots';
-
-const details = (page: Page) => page.getByRole('region', { name: 'Details' });
-const rowOfNum = (page: Page, num: number) => page.locator('.req-row').filter({ has: page.locator('.req-td-id', { hasText: new RegExp(`^${num}$`) }) });
-
-/** Clicks an item's row until the details panel's title names it. */
-async function openItem(page: Page, item: CompactItem): Promise<void> {
-  const expected = item.type === 'network' ? item.details.request.url : itemSummary(item).split('\n', 1)[0]!;
-  await expect.poll(async () => {
-    await rowOfNum(page, item.num).click();
-    const title = details(page).locator('.details-title').filter({ hasText: expected });
-    await title.waitFor({ timeout: 5000 }).catch(() => undefined);
-    return (await title.count()) > 0;
-  }, { timeout: 60_000 }).toBe(true);
-}
 
 /** Spec 001 §9 and spec 002 'Sample data' (issue 21 acceptance 1). */
 describe('sample data on 1-demo', () => {
