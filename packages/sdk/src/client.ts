@@ -131,7 +131,7 @@ class Client implements SpyglassClient {
     );
     this.delivery = new Delivery(this.connection, {
       outbox: { ...DEFAULT_OUTBOX, ...options.outbox },
-      maxInFlight: options.maxInFlightBatches ?? 16,
+      maxInFlight: options.maxInFlightBatches ?? 64,
       flushIntervalMs: options.flushIntervalMs ?? 25,
       onBackpressure: (state) => this.emit('backpressure', state),
     });

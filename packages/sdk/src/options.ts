@@ -49,7 +49,7 @@ export interface SpyglassOptions {
    * unacknowledged together; the oldest items are dropped above it), and batch sizes.
    */
   outbox?: Partial<OutboxOptions>;
-  /** Batches sent and not yet acknowledged before the SDK waits for acks. Default 16 (fewer if the server takes fewer items in flight). */
+  /** Batches sent and not yet acknowledged before the SDK waits for acks. Default 64 (fewer if the server takes fewer items in flight). */
   maxInFlightBatches?: number;
   /** How long captured items may wait to share a batch. Default 25 ms. */
   flushIntervalMs?: number;
