@@ -1,13 +1,11 @@
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { fileURLToPath } from 'node:url';
 import { RequestsPage, type CapturedItem } from '@spyglass/protocol';
 import { createSpyglass, type SpyglassClient } from '@spyglass/sdk';
-import { build } from 'esbuild';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInContext, signUpByApi, type TestAccount } from './support/accounts';
 import { newContext, recordPageErrors } from './support/browser';
+import { serveBrowserSdk } from './support/browser-sdk';
 import { useE2eEnvironment } from './support/environment';
 import { visible } from './support/page';
 import { screenshotBothSchemes } from './support/screenshots';
@@ -21,27 +19,11 @@ import { callApi } from './support/sdk-package';
 
 const SLOW_MS = 2000;
 
-/** The app's backend (slow on /slow) and, for the browser app, its page and SDK bundle. */
-async function startSite(): Promise<{ url: string; close(): Promise<void> }> {
-  const bundle = await build({
-    entryPoints: [fileURLToPath(new URL('../packages/sdk/src/browser.ts', import.meta.url))],
-    bundle: true, write: false, format: 'esm', platform: 'browser', splitting: true, outdir: '/sdk', logLevel: 'warning',
-    external: ['quickjs-emscripten-core', '@jitl/quickjs-wasmfile-release-sync'],
-  });
-  const scripts = new Map(bundle.outputFiles.map((file) => [file.path, file.text]));
-  const server = http.createServer((req, res) => {
-    const { pathname } = new URL(req.url ?? '/', 'http://x');
-    const script = scripts.get(pathname);
-    if (script) return void res.writeHead(200, { 'content-type': 'text/javascript' }).end(script);
-    if (pathname === '/') return void res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>Slow shop</title><p>shop</p>');
-    if (pathname === '/slow') {
-      setTimeout(() => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ answered: req.url })), SLOW_MS);
-      return;
-    }
-    res.writeHead(404).end();
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+/** The app's backend: /slow answers after SLOW_MS. */
+function slowBackend(pathname: string, req: http.IncomingMessage, res: http.ServerResponse): boolean {
+  if (pathname !== '/slow') return false;
+  setTimeout(() => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ answered: req.url })), SLOW_MS);
+  return true;
 }
 
 function nodeGet(url: string): Promise<string> {
@@ -57,7 +39,7 @@ function nodeGet(url: string): Promise<string> {
 
 describe('requests in flight', () => {
   const env = useE2eEnvironment();
-  let site: Awaited<ReturnType<typeof startSite>>;
+  let site: Awaited<ReturnType<typeof serveBrowserSdk>>;
   let account: TestAccount;
   let app: Page;
   let browserDevice: string;
@@ -65,7 +47,7 @@ describe('requests in flight', () => {
   const contexts: BrowserContext[] = [];
 
   beforeAll(async () => {
-    site = await startSite();
+    site = await serveBrowserSdk({ title: 'Slow shop', backend: slowBackend });
     account = await signUpByApi(env.server);
     // The browser app: the SDK captures the page's fetch and XMLHttpRequest.
     const appContext = await newContext(env.browser, site.url);
