@@ -1,24 +1,18 @@
 import { CapturedItem, CLIENT_BUILD, CLIENT_BUILD_HEADER, CLIENT_VERSION, CLIENT_VERSION_HEADER, RequestsPage } from '@spyglass/protocol';
-import type { BrowserContext } from 'playwright-core';
-import { afterAll, describe, expect, it } from 'vitest';
-import { signedInContext, signUpByApi } from './support/accounts';
-import { recordPageErrors } from './support/browser';
+import { describe, expect, it } from 'vitest';
 import { useE2eEnvironment } from './support/environment';
+import { useStoryFixtures } from './support/fixtures';
 import { answerOf, visible } from './support/page';
 import { screenshotBothSchemes } from './support/screenshots';
 
 /** Issue 16, acceptance 3: a virtual device running the real SDK in the page. */
 describe('device emulator', () => {
   const env = useE2eEnvironment();
-  let context: BrowserContext | undefined;
-  afterAll(() => context?.close());
+  const fixtures = useStoryFixtures(env);
 
   it('starts a device that appears in Devices, whose test log shows in its request list and which answers Send Ping and Take Screenshot', async () => {
-    const account = await signUpByApi(env.server);
-    ({ context } = await signedInContext(env.browser, env.server, account));
+    const { account, context, page: emulator, errors } = await fixtures.signedInUser();
     const headers = { authorization: `Bearer ${account.token}`, [CLIENT_VERSION_HEADER]: CLIENT_VERSION, [CLIENT_BUILD_HEADER]: CLIENT_BUILD };
-    const emulator = await context.newPage();
-    const errors = recordPageErrors(emulator);
     await emulator.goto('/device-emulator');
     await visible(emulator.getByRole('heading', { name: 'Device Emulator' }));
     await visible(emulator.getByRole('status', { name: 'Status' }).getByText('Offline'));

@@ -2,11 +2,11 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { CLIENT_BUILD, CLIENT_BUILD_HEADER, CLIENT_VERSION, CLIENT_VERSION_HEADER, INTERCEPTED_HEADER, RequestsPage, type CompactItem } from '@spyglass/protocol';
 import { createSpyglass, type SpyglassClient } from '@spyglass/sdk';
-import type { BrowserContext, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { signedInContext, signUpByApi, type TestAccount } from './support/accounts';
-import { recordPageErrors } from './support/browser';
+import { signUpByApi, type TestAccount } from './support/accounts';
 import { useE2eEnvironment } from './support/environment';
+import { useStoryFixtures } from './support/fixtures';
 import { answerOf, UI_TIMEOUT_MS, visible } from './support/page';
 import { screenshotBothSchemes } from './support/screenshots';
 
@@ -66,8 +66,8 @@ describe('mocking', () => {
   let backend: Backend;
   let other: Backend;
   let account: TestAccount;
-  let context: BrowserContext | undefined;
   let client: SpyglassClient | undefined;
+  const fixtures = useStoryFixtures(env);
 
   beforeAll(async () => {
     [backend, other] = await Promise.all([startBackend('real'), startBackend('other')]);
@@ -76,11 +76,10 @@ describe('mocking', () => {
     await backend?.close();
     await other?.close();
   });
+  // After useStoryFixtures: hooks run last-registered first, so the device stops before its page closes.
   afterEach(async () => {
     await client?.stop();
     client = undefined;
-    await context?.close();
-    context = undefined;
   });
 
   async function connectDevice(): Promise<SpyglassClient> {
@@ -101,9 +100,7 @@ describe('mocking', () => {
   }
 
   async function openPage(path: string): Promise<{ page: Page; errors: string[] }> {
-    ({ context } = await signedInContext(env.browser, env.server, account));
-    const page = await context.newPage();
-    const errors = recordPageErrors(page);
+    const { page, errors } = await fixtures.signedInUser({ account });
     await page.goto(path);
     return { page, errors };
   }
@@ -327,10 +324,8 @@ describe('mocking', () => {
   it('lists the js, json, txt and html files of a connected folder and keeps the body in step with the watched file', async () => {
     account = await signUpByApi(env.server);
     client = await connectDevice();
-    ({ context } = await signedInContext(env.browser, env.server, account));
+    const { context, page, errors } = await fixtures.signedInUser({ account });
     await context.addInitScript('window.showDirectoryPicker = () => navigator.storage.getDirectory();');
-    const page = await context.newPage();
-    const errors = recordPageErrors(page);
     await page.goto(`/devices/${client.deviceId!}/mock-apis`);
     await page.evaluate(`(async () => {
       const root = await navigator.storage.getDirectory();

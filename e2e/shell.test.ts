@@ -1,27 +1,22 @@
-import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
-import { afterEach, describe, expect, it } from 'vitest';
-import { setUserFacts, signedInContext, signUpByApi } from './support/accounts';
+import type { BrowserContextOptions, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { setUserFacts, signUpByApi } from './support/accounts';
 import { useE2eEnvironment } from './support/environment';
+import { useStoryFixtures } from './support/fixtures';
 import { answerOf, visible } from './support/page';
 
 /** The signed-in shell around every screen (issue 3: banners, toggles, the locked state). */
 describe('shell', () => {
   const env = useE2eEnvironment();
-  let context: BrowserContext | undefined;
-
-  afterEach(async () => {
-    await context?.close();
-    context = undefined;
-  });
+  const fixtures = useStoryFixtures(env);
 
   /** A fresh account, with the given operator-set facts, signed in and at `path`. */
   async function open(path: string, facts: Parameters<typeof setUserFacts>[2] = {}, options: BrowserContextOptions = {}): Promise<Page> {
     const account = await signUpByApi(env.server);
     if (Object.keys(facts).length > 0) await setUserFacts(env.server, account.email, facts);
-    const opened = await signedInContext(env.browser, env.server, account, options);
-    context = opened.context;
-    await opened.page.goto(path);
-    return opened.page;
+    const { page } = await fixtures.signedInUser({ account, context: options });
+    await page.goto(path);
+    return page;
   }
 
   it('shows the offline banner while the browser is offline', async () => {
@@ -29,9 +24,9 @@ describe('shell', () => {
     const banner = page.getByText('You are currently offline. Some features may not be available.');
     await visible(page.getByRole('button', { name: 'Logout' }));
     expect(await banner.count()).toBe(0);
-    await context!.setOffline(true);
+    await page.context().setOffline(true);
     await visible(banner);
-    await context!.setOffline(false);
+    await page.context().setOffline(false);
     await banner.waitFor({ state: 'detached' });
   });
 
@@ -83,7 +78,7 @@ describe('shell', () => {
     const phone = await open('/devices', {}, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
     await visible(phone.getByRole('heading', { name: /Devices|No Devices/ }));
     await visible(phone.getByRole('note'));
-    await context!.close();
+    await phone.context().close();
 
     // Under 768 wide but landscape: not mobile (spec 000 §2.2).
     const landscape = await open('/devices', {}, { viewport: { width: 740, height: 400 } });

@@ -2,11 +2,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createSpyglass, memoryStorage, type SpyglassClient } from '@spyglass/sdk';
-import type { BrowserContext, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedInContext, signUpByApi, type TestAccount } from './support/accounts';
-import { recordPageErrors } from './support/browser';
+import { signUpByApi, type TestAccount } from './support/accounts';
 import { useE2eEnvironment } from './support/environment';
+import { useStoryFixtures } from './support/fixtures';
 import { answerOf, visible } from './support/page';
 import { screenshotBothSchemes } from './support/screenshots';
 
@@ -24,7 +24,7 @@ describe('user defaults', () => {
   const file = path.join(dir, 'user-defaults.json');
   let account: TestAccount;
   let client: SpyglassClient;
-  let context: BrowserContext | undefined;
+  const fixtures = useStoryFixtures(env);
 
   beforeAll(async () => {
     account = await signUpByApi(env.server);
@@ -40,7 +40,6 @@ describe('user defaults', () => {
   });
   afterAll(async () => {
     await client?.stop();
-    await context?.close();
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
@@ -49,9 +48,7 @@ describe('user defaults', () => {
     page.getByRole('row').filter({ has: page.getByRole('button', { name: `Delete ${name} / ${key}` }) }).getByRole('cell').nth(['Name', 'Key', 'Value'].indexOf(column));
 
   it('lists the groups, edits, renames, deletes and edits JSON on the device, and shows the app’s own change live', async () => {
-    ({ context } = await signedInContext(env.browser, env.server, account));
-    const page = await context.newPage();
-    const errors = recordPageErrors(page);
+    const { page, errors } = await fixtures.signedInUser({ account });
     await page.goto(`/devices/${client.deviceId!}`);
     await (await visible(page.getByRole('link', { name: 'User Defaults' }))).click();
     await page.waitForURL(`**/devices/${client.deviceId!}/user-defaults`);

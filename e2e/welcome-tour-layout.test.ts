@@ -1,19 +1,14 @@
 import { CLIENT_BUILD, CLIENT_BUILD_HEADER, CLIENT_VERSION, CLIENT_VERSION_HEADER } from '@spyglass/protocol';
-import type { BrowserContext } from 'playwright-core';
-import { afterEach, describe, expect, it } from 'vitest';
-import { signedInContext, signUpByApi } from './support/accounts';
+import { describe, expect, it } from 'vitest';
+import { signUpByApi } from './support/accounts';
 import { useE2eEnvironment } from './support/environment';
+import { useStoryFixtures } from './support/fixtures';
 import { visible } from './support/page';
 import { screenshotBothSchemes } from './support/screenshots';
 
 describe('welcome tour layout', () => {
   const env = useE2eEnvironment();
-  let context: BrowserContext | undefined;
-
-  afterEach(async () => {
-    await context?.close();
-    context = undefined;
-  });
+  const fixtures = useStoryFixtures(env);
 
   // A 1440-pixel screen with the right sidebar open leaves room for one column of cards: the two
   // checklists must stack at the grid's gap, not spread over the page's height.
@@ -25,8 +20,7 @@ describe('welcome tour layout', () => {
       body: JSON.stringify({ userId: account.profile.id }),
     });
     expect(res.ok).toBe(true);
-    let page;
-    ({ context, page } = await signedInContext(env.browser, env.server, account, { viewport: { width: 1100, height: 900 } }));
+    const { page } = await fixtures.signedInUser({ account, context: { viewport: { width: 1100, height: 900 } } });
     await page.goto('/welcome-tour');
     const basic = await visible(page.getByRole('region', { name: 'Basic Tutorial' }));
     const mocking = await visible(page.getByRole('region', { name: 'Mocking Tutorial' }));

@@ -97,7 +97,8 @@ async function waitUntilReady(url: string, child: Child): Promise<void> {
   throw new Error(`the server was not ready within ${READY_TIMEOUT_MS / 1000} s`);
 }
 
-function freePort(): Promise<number> {
+/** A port on the loopback that nothing listens on (another process may take it before it is used). */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = net.createServer();
     probe.unref();
