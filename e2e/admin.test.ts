@@ -1,9 +1,8 @@
-import { CLIENT_BUILD, CLIENT_BUILD_HEADER, CLIENT_VERSION, CLIENT_VERSION_HEADER } from '@spyglass/protocol';
-import type { BrowserContext, Page } from 'playwright-core';
-import { afterEach, describe, expect, it } from 'vitest';
-import { setUserFacts, signedInContext, signUpByApi, type TestAccount } from './support/accounts';
-import { recordPageErrors } from './support/browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { markOnboarded, setUserFacts, signUpByApi, type TestAccount } from './support/accounts';
 import { useE2eEnvironment } from './support/environment';
+import { useStoryFixtures } from './support/fixtures';
 import { answerOf, UI_TIMEOUT_MS, visible } from './support/page';
 import { screenshotBothSchemes } from './support/screenshots';
 
@@ -13,25 +12,12 @@ const shownEmails = (page: Page) => page.locator('.admin-row [role="gridcell"]:f
 describe('admin user management', () => {
   // Test accounts here are at example.com, which the list leaves out by default: this server counts no domain as a test one.
   const env = useE2eEnvironment({ env: { ADMIN_TEST_EMAIL_DOMAINS: '' } });
-  const contexts: BrowserContext[] = [];
+  const fixtures = useStoryFixtures(env);
 
-  afterEach(async () => {
-    await Promise.all(contexts.splice(0).map((c) => c.close()));
-  });
-
-  async function completeOnboarding(account: TestAccount): Promise<void> {
-    const res = await fetch(`${env.server.url}/v1/user/complete-onboarding`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${account.token}`, 'content-type': 'application/json', [CLIENT_VERSION_HEADER]: CLIENT_VERSION, [CLIENT_BUILD_HEADER]: CLIENT_BUILD },
-      body: JSON.stringify({ userId: account.profile.id }),
-    });
-    expect(res.status).toBe(200);
-  }
+  const completeOnboarding = (account: TestAccount) => markOnboarded(env.server, account.token, account.profile.id);
 
   async function open(account: TestAccount, path: string): Promise<{ page: Page; errors: string[] }> {
-    const { context, page } = await signedInContext(env.browser, env.server, account);
-    contexts.push(context);
-    const errors = recordPageErrors(page);
+    const { page, errors } = await fixtures.signedInUser({ account });
     await page.goto(path);
     return { page, errors };
   }
@@ -113,8 +99,7 @@ describe('admin user management', () => {
     const admin = await signUpByApi(env.server);
     await setUserFacts(env.server, admin.email, { is_admin: 1, email_verified: 1 });
     await completeOnboarding(admin);
-    const { context, page } = await signedInContext(env.browser, env.server, admin);
-    contexts.push(context);
+    const { page } = await fixtures.signedInUser({ account: admin });
     await page.route('**/v1/admin/users?*', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{}' }));
     await page.goto('/admin');
     await visible(page.getByText('Error loading users'));

@@ -1,8 +1,6 @@
-import type { BrowserContext } from 'playwright-core';
-import { afterAll, describe, expect, it } from 'vitest';
-import { signedInContext, signUpByApi } from './support/accounts';
-import { newContext, recordPageErrors } from './support/browser';
+import { describe, expect, it } from 'vitest';
 import { useE2eEnvironment } from './support/environment';
+import { useStoryFixtures } from './support/fixtures';
 import { visible } from './support/page';
 import { screenshotBothSchemes } from './support/screenshots';
 
@@ -18,13 +16,10 @@ const IPHONE = {
 /** Issue 16, acceptance 4: the connect screen's QR link opens the web companion on a phone, which connects. */
 describe('web companion', () => {
   const env = useE2eEnvironment();
-  const contexts: BrowserContext[] = [];
-  afterAll(() => Promise.all(contexts.map((context) => context.close())));
+  const fixtures = useStoryFixtures(env);
 
   it('opens the QR link on a phone, connects it as a device, and the connect screen says New device connected!', async () => {
-    const account = await signUpByApi(env.server);
-    const { context: desk, page: connect } = await signedInContext(env.browser, env.server, account);
-    contexts.push(desk);
+    const { account, page: connect } = await fixtures.signedInUser();
     await connect.goto('/devices/new');
     await visible(connect.getByText('Waiting for devices to connect...'));
     const link = await connect.getByTestId('companion-link').getAttribute('href');
@@ -38,10 +33,7 @@ describe('web companion', () => {
     await screenshotBothSchemes(connect, 'connect-screen');
 
     // The phone: not signed in, a mobile viewport, the link as the camera opens it.
-    const phoneContext = await newContext(env.browser, env.server.url, IPHONE);
-    contexts.push(phoneContext);
-    const phone = await phoneContext.newPage();
-    const errors = recordPageErrors(phone);
+    const { page: phone, errors } = await fixtures.browserPage(IPHONE);
     await phone.goto(url.toString());
     await visible(phone.getByRole('status', { name: 'Status' }).getByText('Connected'));
     await visible(connect.getByText('New device connected!'));
@@ -70,17 +62,14 @@ describe('web companion', () => {
 /** Option 1's store links appear only on a server configured with them, and each click is counted. */
 describe('connect screen store links', () => {
   const env = useE2eEnvironment({ env: { APP_STORE_URL: 'https://apps.example.test/spyglass', GOOGLE_PLAY_URL: 'https://play.example.test/spyglass' } });
-  let context: BrowserContext | undefined;
-  afterAll(() => context?.close());
+  const fixtures = useStoryFixtures(env);
 
   it('shows App Store and Google Play, and tracks them and the full setup guide', async () => {
-    const account = await signUpByApi(env.server);
-    let page;
-    ({ context, page } = await signedInContext(env.browser, env.server, account));
+    const { context, page } = await fixtures.signedInUser();
     // The store pages are not reachable from the test machine: the new tabs are answered locally.
     await context.route(/example\.test/, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<title>store</title>' }));
     await page.goto('/devices/new');
-    const tracked = (eventType: string) => page!.waitForRequest((r) =>
+    const tracked = (eventType: string) => page.waitForRequest((r) =>
       new URL(r.url()).pathname === '/v1/analytics/track' && (r.postDataJSON() as { eventType: string }).eventType === eventType);
     const appStore = await visible(page.getByRole('link', { name: 'App Store' }));
     expect(await appStore.getAttribute('href')).toBe('https://apps.example.test/spyglass');

@@ -1,12 +1,11 @@
 import { DEVICE_LIMIT } from '@spyglass/protocol';
 import { createSpyglass, memoryStorage, type SpyglassClient } from '@spyglass/sdk';
-import type { BrowserContext } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { TestDevice } from '../apps/server/test/device-protocol-client';
 import { registerDeviceOnHello } from '../apps/server/src/repositories/devices.repository';
-import { signedInContext, signUpByApi } from './support/accounts';
-import { recordPageErrors } from './support/browser';
+import { signUpByApi } from './support/accounts';
 import { useE2eEnvironment } from './support/environment';
+import { useStoryFixtures } from './support/fixtures';
 import { answerOf, visible } from './support/page';
 import { screenshotBothSchemes } from './support/screenshots';
 import { openServerDatabase } from './support/server';
@@ -14,12 +13,9 @@ import { openServerDatabase } from './support/server';
 /** Issue 16, device gaps: the device-limit message, the breakpoint switch, Learn More. */
 describe('device gaps', () => {
   const env = useE2eEnvironment();
-  const contexts: BrowserContext[] = [];
+  const fixtures = useStoryFixtures(env);
   const clients: SpyglassClient[] = [];
-  afterAll(async () => {
-    await Promise.all(clients.map((client) => client.stop()));
-    await Promise.all(contexts.map((context) => context.close()));
-  });
+  afterAll(() => Promise.all(clients.map((client) => client.stop())));
 
   it('shows the device-limit message when a device is refused for it', async () => {
     const account = await signUpByApi(env.server);
@@ -29,8 +25,7 @@ describe('device gaps', () => {
     } finally {
       await database.close();
     }
-    const { context, page } = await signedInContext(env.browser, env.server, account);
-    contexts.push(context);
+    const { page } = await fixtures.signedInUser({ account });
     await page.goto('/devices');
     await visible(page.getByText('full-0'));
     const extra = await TestDevice.connect(env.server.url);
@@ -48,9 +43,7 @@ describe('device gaps', () => {
     });
     clients.push(client);
     await new Promise<void>((resolve) => client.on('welcome', () => resolve()));
-    const { context, page } = await signedInContext(env.browser, env.server, account);
-    contexts.push(context);
-    const errors = recordPageErrors(page);
+    const { page, errors } = await fixtures.signedInUser({ account });
     await page.goto(`/devices/${client.deviceId!}`);
     await (await visible(page.getByRole('button', { name: 'Breakpoint iPhone: open the device profile' }))).click();
     const profile = await visible(page.getByRole('dialog', { name: 'Device Profile' }));

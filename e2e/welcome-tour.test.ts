@@ -1,7 +1,7 @@
 import { CLIENT_BUILD, CLIENT_BUILD_HEADER, CLIENT_VERSION, CLIENT_VERSION_HEADER, RequestsPage, TOUR_EVENTS, type WelcomeTour } from '@spyglass/protocol';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { signUpByApi, type TestAccount } from './support/accounts';
+import { markOnboarded, signUpByApi, type TestAccount } from './support/accounts';
 import { useE2eEnvironment } from './support/environment';
 import { useStoryFixtures, type SignedInUser, type SimulatedDevice } from './support/fixtures';
 import { answerOf, UI_TIMEOUT_MS, visible } from './support/page';
@@ -29,7 +29,7 @@ describe('welcome tour', () => {
 
   async function start(): Promise<SignedInUser & SimulatedDevice> {
     const account = await signUpByApi(env.server);
-    await api(env.server.url, account, 'POST', '/user/complete-onboarding', { userId: account.profile.id });
+    await markOnboarded(env.server, account.token, account.profile.id);
     const device = await fixtures.simulatedDevice(account.profile.apiKey, { seed: 20 });
     return { ...device, ...(await fixtures.signedInUser({ account })) };
   }
