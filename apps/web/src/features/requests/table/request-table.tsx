@@ -1,7 +1,7 @@
 import * as ContextMenu from '@radix-ui/react-context-menu';
 import type { CompactItem, ItemSort } from '@spyglass/protocol';
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type MouseEvent, type ReactNode, type Ref } from 'react';
-import { VirtualRows, type VirtualRowsHandle } from '../list/virtual-rows';
+import { useCallback, useLayoutEffect, useMemo, useRef, useState, type MouseEvent, type ReactNode, type Ref } from 'react';
+import { VirtualRows, type VirtualRowsHandle, type VirtualRowsScroll } from '../list/virtual-rows';
 import type { RequestList } from '../store/request-list';
 import { useStoreVersion } from '../store/use-list-store';
 import { layoutColumns, type TableColumn, type TableColumnId } from './columns';
@@ -79,14 +79,11 @@ export function RequestTable({
   }, [ref]);
 
   // The header follows the rows' horizontal scroll.
-  useEffect(() => {
-    const scroller = rowsRef.current?.element();
-    if (!scroller) return;
-    const follow = () => {
-      if (headRef.current) headRef.current.style.transform = `translateX(${-scroller.scrollLeft}px)`;
-    };
-    scroller.addEventListener('scroll', follow, { passive: true });
-    return () => scroller.removeEventListener('scroll', follow);
+  const headLeft = useRef(0);
+  const followHeader = useCallback((scroll: VirtualRowsScroll) => {
+    if (!headRef.current || scroll.left === headLeft.current) return;
+    headLeft.current = scroll.left;
+    headRef.current.style.transform = `translateX(${-scroll.left}px)`;
   }, []);
 
   const renderRow = useCallback((index: number) => {
@@ -149,6 +146,7 @@ export function RequestTable({
               rowKey={(index) => store.rowAt(index)?.id ?? index}
               indexOfKey={(key) => store.indexOfId(String(key))}
               onRangeChange={(range) => history.onRangeChange(range, store.count, store.isDescending)}
+              onScroll={followHeader}
               renderRow={renderRow}
             >
               {children}

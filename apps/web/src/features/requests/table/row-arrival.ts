@@ -15,6 +15,10 @@ const KEYFRAMES: Keyframe[] = [
   { transform: 'none', opacity: 1 },
 ];
 
+/** Asked once: a query per arriving row cost as much as its animation (bench 41). */
+let reducedMotion: MediaQueryList | undefined;
+const prefersReducedMotion = () => (reducedMotion ??= window.matchMedia?.('(prefers-reduced-motion: reduce)'))?.matches === true;
+
 /** Animations running now, over all tables of the page. */
 let running = 0;
 
@@ -37,7 +41,7 @@ export function useRowArrival(ref: RefObject<HTMLElement | null>, id: string, tr
   useLayoutEffect(() => {
     const element = ref.current;
     if (!element || !tracker.take(id)) return;
-    if (window.matchMedia?.('(prefers-reduced-motion: reduce)').matches || !reserveArrival()) return;
+    if (prefersReducedMotion() || !reserveArrival()) return;
     let released = false;
     const release = () => {
       if (released) return;
