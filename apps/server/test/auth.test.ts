@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
 import SQLite from 'better-sqlite3';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { API_KEY_RANDOM_LENGTH, PASSWORD_SPECIAL_CHARACTERS } from '@spyglass/protocol';
-import { apiClient, describeApi, engine, GOOD_PASSWORD, signUp, startTestServer, uniqueEmail, type TestServer } from './helpers';
+import { apiClient, describeApi, engine, GOOD_PASSWORD, signUp, uniqueEmail, useTestServer } from './helpers';
 
 const sha256 = (value: string) => crypto.createHash('sha256').update(value).digest('hex');
 
@@ -11,11 +11,7 @@ const NUMBER = 'Password must contain at least one number';
 const SPECIAL = 'Password must contain at least one special character';
 
 describeApi('auth: sign-up, sign-in, logout, change password', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer();
-  });
-  afterAll(() => server?.close());
+  const server = useTestServer();
 
   describe('sign-up', () => {
     it('answers a token and the profile of §3 with a live API key and both feature flags on', async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { apiClient, describeApi, GOOD_PASSWORD, signUp, startTestServer, uniqueEmail, type TestServer } from './helpers';
+import { apiClient, describeApi, GOOD_PASSWORD, signUp, startTestServer, uniqueEmail, type TestServer, useTestServer } from './helpers';
 
 interface Operation {
   method: string;
@@ -149,11 +149,7 @@ describeApi('call conventions and error answers (spec 000 §7.1)', () => {
 });
 
 describeApi('5xx answers', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer();
-  });
-  afterAll(() => server?.close());
+  const server = useTestServer();
 
   it('never carry a stack, SQL or driver message', async () => {
     const { api } = await signUp(server.url);

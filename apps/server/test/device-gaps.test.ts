@@ -1,17 +1,13 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { DEVICE_LIMIT, DEVICE_LIMIT_MESSAGE } from '@spyglass/protocol';
 import { createSpyglass, memoryStorage } from '@spyglass/sdk';
 import { registerDeviceOnHello } from '../src/repositories/devices.repository';
 import { TestDevice } from './device-protocol-client';
-import { describeApi, signUp, startTestServer, type TestServer } from './helpers';
+import { describeApi, signUp, useTestServer } from './helpers';
 import { connectViewer } from './live-clients';
 
 describeApi('device gaps (issue 16)', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer();
-  });
-  afterAll(() => server?.close());
+  const server = useTestServer();
 
   it('tells the account’s dashboards when a device is refused at the device limit', async () => {
     const account = await signUp(server.url);

@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { apiClient, describeApi, startTestServer, type TestServer } from './helpers';
+import { expect, it } from 'vitest';
+import { apiClient, describeApi, useTestServer } from './helpers';
 
 describeApi('health and conventions', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer();
-  });
-  afterAll(() => server?.close());
+  const server = useTestServer();
 
   it('answers /healthz once migrations ran', async () => {
     const res = await apiClient(server.url).get('/healthz');

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { describe, inject } from 'vitest';
+import { afterAll, beforeAll, describe, inject } from 'vitest';
 import { CLIENT_BUILD, CLIENT_BUILD_HEADER, CLIENT_VERSION, CLIENT_VERSION_HEADER } from '@spyglass/protocol';
 import { buildApp, type BuildOptions } from '../src/app';
 import type { App } from '../src/context';
@@ -103,6 +103,27 @@ export async function startTwoNodes(options: BuildOptions = {}): Promise<TwoNode
     throw err;
   }
   return { nodeA: started[0]!, nodeB: started[1]!, sameDatabase, close };
+}
+
+/**
+ * Registers beforeAll/afterAll hooks that give the suite one server (startTestServer with
+ * `options`), closed after its last test. Read its fields inside tests and hooks.
+ */
+export function useTestServer(options: BuildOptions = {}): TestServer {
+  let server: TestServer | undefined;
+  beforeAll(async () => {
+    server = await startTestServer(options);
+  });
+  afterAll(() => server?.close());
+  const started = (): TestServer => {
+    if (!server) throw new Error('the test server is not started: use it inside a test or hook');
+    return server;
+  };
+  return {
+    get app() { return started().app; },
+    get url() { return started().url; },
+    close: () => started().close(),
+  };
 }
 
 async function dropSchema(schema: string): Promise<void> {

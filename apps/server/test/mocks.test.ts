@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { DeviceMocks, INTERCEPTED_HEADER, MockedRoute, type CommandFrame, type MockDataInput } from '@spyglass/protocol';
-import { describeApi, startTestServer, type TestServer } from './helpers';
+import { describeApi, useTestServer } from './helpers';
 import { connectDevice, items, signUpWithDevice, type DeviceClient } from './live-clients';
 
 /** Polls until `check` answers a value (devices receive their mocks asynchronously). */
@@ -29,11 +29,7 @@ const staticMock = (overrides: Partial<MockDataInput> = {}): MockDataInput => ({
 });
 
 describeApi('mocks API', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer();
-  });
-  afterAll(() => server?.close());
+  const server = useTestServer();
 
   it('creates, lists (sorted), updates and deletes mocked routes', async () => {
     const { api, device } = await signUpWithDevice(server.url);

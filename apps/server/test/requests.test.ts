@@ -1,14 +1,10 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { RequestsPage } from '@spyglass/protocol';
-import { describeApi, signUp, startTestServer, type TestServer } from './helpers';
+import { describeApi, signUp, useTestServer } from './helpers';
 import { connectViewer, items, signUpWithDevice } from './live-clients';
 
 describeApi('requests API', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer();
-  });
-  afterAll(() => server?.close());
+  const server = useTestServer();
 
   it('lists a device’s items newest first, compact, page by page', async () => {
     const { api, device } = await signUpWithDevice(server.url);

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { DeviceItem, UsageResponse } from '@spyglass/protocol';
 import { createSpyglass, type SpyglassClient } from '@spyglass/sdk';
 import { DEFAULT_PLANS_CONFIG } from '../src/services/billing-plans';
-import { describeApi, signUp, startTestServer, type ApiClient, type TestServer } from './helpers';
+import { describeApi, signUp, startTestServer, type ApiClient, type TestServer, useTestServer } from './helpers';
 import { TestDevice, itemId, logItem } from './device-protocol-client';
 import { connectViewer } from './live-clients';
 import { startStripeStandIn, type StripeStandIn } from './support/stripe-stand-in';
@@ -39,11 +39,7 @@ const totals = (hours: UsageResponse['requestsGroupedByHour']) =>
   hours.reduce((sum, h) => ({ count: sum.count + h.count, size: sum.size + h.size }), { count: 0, size: 0 });
 
 describeApi('traffic metering', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer();
-  });
-  afterAll(() => server?.close());
+  const server = useTestServer();
 
   it('counts each item once with its size, a resend never, a completion by what it added', async () => {
     const { api, profile } = await signUp(server.url);

@@ -1,16 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS, WELCOME_TOURS } from '@spyglass/protocol';
-import { apiClient, describeApi, GOOD_PASSWORD, signUp, startTestServer, uniqueEmail, type TestServer } from './helpers';
+import { apiClient, describeApi, GOOD_PASSWORD, signUp, startTestServer, uniqueEmail, useTestServer } from './helpers';
 import { ownedTables, rowsOfUser } from './support/user-rows';
 
 const DETAILS = { firstName: 'Ada', lastName: 'Lovelace', company: 'Analytical Engines', companySize: '2-5', role: 'cto' };
 
 describeApi('user: profile, settings, onboarding, welcome tour, billing, analytics', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer();
-  });
-  afterAll(() => server?.close());
+  const server = useTestServer();
 
   describe('profile and settings', () => {
     it('answers the profile with default settings', async () => {

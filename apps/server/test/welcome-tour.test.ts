@@ -1,14 +1,10 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { TOUR_EVENTS, type WelcomeTour } from '@spyglass/protocol';
-import { describeApi, signUp, startTestServer, type TestServer } from './helpers';
+import { describeApi, signUp, useTestServer } from './helpers';
 import { connectDevice, items } from './live-clients';
 
 describeApi('welcome tour: steps complete themselves', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer();
-  });
-  afterAll(() => server?.close());
+  const server = useTestServer();
 
   const statusOf = (tours: WelcomeTour[], event: keyof typeof TOUR_EVENTS) => {
     const { tourId, stepId } = TOUR_EVENTS[event];
