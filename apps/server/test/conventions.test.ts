@@ -26,11 +26,7 @@ const PROTECTED = new Set(['/v1/auth/change-password', '/v1/auth/logout', '/v1/u
   '/v1/user/welcome-tour/step', '/v1/billing/subscription', '/v1/analytics/track']);
 
 describeApi('call conventions and error answers (spec 000 §7.1)', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer({ config: { demoMode: false } });
-  });
-  afterAll(() => server?.close());
+  const server = useTestServer({ config: { demoMode: false } });
 
   it('marks in the OpenAPI document exactly the calls that need a token', async () => {
     const ops = await operations(server.url);

@@ -1,16 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { BlobStore } from '../src/blobs/blob-store';
-import { apiClient, describeApi, signUp, startTestServer, type TestServer } from './helpers';
+import { apiClient, describeApi, signUp, useTestServer } from './helpers';
 import { closeOf, connectDevice, connectViewer, items, signUpWithDevice } from './live-clients';
 
 describeApi('devices API', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer({ config: { latestSdkVersions: { ios: '1.5.0', android: '1.1.0' } } });
-  });
-  afterAll(() => server?.close());
+  const server = useTestServer({ config: { latestSdkVersions: { ios: '1.5.0', android: '1.1.0' } } });
 
   /** An account with one connected device. */
   it('needs a token', async () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { apiClient, describeApi, signUp, startTestServer, uniqueEmail, type TestServer } from './helpers';
+import { apiClient, describeApi, signUp, startTestServer, uniqueEmail, type TestServer, useTestServer } from './helpers';
 import { startGoogleIdentityProvider, type GoogleIdentityProvider } from './support/google-jwks';
 
 describeApi('Google sign-in against a local JWKS', () => {
@@ -82,11 +82,7 @@ describeApi('Google sign-in against a local JWKS', () => {
 });
 
 describeApi('Google sign-in without GOOGLE_CLIENT_ID', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer({ config: { googleClientId: null } });
-  });
-  afterAll(() => server?.close());
+  const server = useTestServer({ config: { googleClientId: null } });
 
   it('is off: 404, and the public config has no client id', async () => {
     const res = await apiClient(server.url).post('/v1/auth/google', { token: 'x.y.z' });

@@ -1,22 +1,18 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { BlobStore } from '../src/blobs/blob-store';
 import { FileBlobStore } from '../src/blobs/file-blob-store';
 import { DAY_MS, runRetention, startRetentionJob } from '../src/jobs/retention';
 import { sessionBlobOwner } from '../src/repositories/sessions.repository';
-import { describeApi, signUp, startTestServer, type TestServer } from './helpers';
+import { describeApi, signUp, useTestServer } from './helpers';
 import { connectDevice, items } from './live-clients';
 
 const START = Date.parse('2026-06-01T12:00:00.000Z');
 
 describeApi('retention job', () => {
-  let server: TestServer;
   let clock = START;
-  beforeAll(async () => {
-    server = await startTestServer({ now: () => clock, config: { retentionDays: 30 } });
-  });
-  afterAll(() => server?.close());
+  const server = useTestServer({ now: () => clock, config: { retentionDays: 30 } });
 
   const blobFiles = (dir: string): string[] =>
     fs.existsSync(dir) ? fs.readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name)) : [];

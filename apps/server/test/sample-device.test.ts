@@ -1,17 +1,13 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { CapturedItem, RequestsPage, SAMPLE_DEVICE_ID, SAMPLE_ITEM_COUNT, type Device } from '@spyglass/protocol';
 import { removeExpiredDemoUsers } from '../src/jobs/demo-cleanup';
-import { apiClient, describeApi, signUp, startTestServer, type TestServer } from './helpers';
+import { apiClient, describeApi, signUp, useTestServer } from './helpers';
 import { connectDevice, connectViewer } from './live-clients';
 
 const HOUR_MS = 60 * 60 * 1000;
 
 describeApi('the sample device 1-demo (spec 002 Sample data)', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer({ config: { sampleDevice: true } });
-  });
-  afterAll(() => server?.close());
+  const server = useTestServer({ config: { sampleDevice: true } });
 
   it('gives a new account 1-demo with its 32 items, each of which opens whole', async () => {
     const { api } = await signUp(server.url);
@@ -45,11 +41,7 @@ describeApi('the sample device 1-demo (spec 002 Sample data)', () => {
 });
 
 describeApi('demo mode (DEMO_MODE=1)', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer({ config: { demoMode: true } });
-  });
-  afterAll(() => server?.close());
+  const server = useTestServer({ config: { demoMode: true } });
 
   it('creates a demo user with the sample device and a usable subscription, removed after its time', async () => {
     const created = await apiClient(server.url).post('/v1/user/demo', { timezone: 'Europe/Berlin' });
