@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_INGEST_LIMITS } from '../src/ingest/ingest-limits';
 import { startPresenceSweep } from '../src/jobs/presence-sweep';
 import { RedisBus } from '../src/live/bus-redis';
-import { apiClient, describeApi, signUp, startTwoNodes, type TestServer, type TwoNodes } from './helpers';
+import { apiClient, describeApi, signUp, useTwoNodes } from './helpers';
 import { closeOf, connectDevice, connectViewer, items } from './live-clients';
 import { REDIS_URL, probeRedis } from './support/redis';
 
@@ -71,16 +71,7 @@ describe.skipIf(!redisAvailable)('Redis live bus', () => {
 
 /** Two server nodes on one database and one Redis, as behind a load balancer. */
 describeApi('scale-out over Redis', () => {
-  let nodes: TwoNodes | undefined;
-  let nodeA: TestServer;
-  let nodeB: TestServer;
-
-  beforeAll(async () => {
-    if (!redisAvailable) return;
-    nodes = await startTwoNodes({ config: { redisUrl: REDIS_URL } });
-    ({ nodeA, nodeB } = nodes);
-  });
-  afterAll(() => nodes?.close());
+  const { nodeA, nodeB } = useTwoNodes({ config: { redisUrl: REDIS_URL } }, { skip: !redisAvailable });
 
   it.skipIf(!redisAvailable)('shows a device connected to node A live in a viewer on node B', async () => {
     const account = await signUp(nodeA.url);

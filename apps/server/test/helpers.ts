@@ -115,8 +115,28 @@ export function useTestServer(options: BuildOptions = {}): TestServer {
     server = await startTestServer(options);
   });
   afterAll(() => server?.close());
+  return startedLater(() => server, 'the test server');
+}
+
+/**
+ * `startTwoNodes` for the suite, in its beforeAll hook (unless `skip`: a service it needs is
+ * missing), stopped after its last test. `options` may be a function for what only earlier hooks
+ * know (an SMTP receiver's address).
+ */
+export function useTwoNodes(options: BuildOptions | (() => BuildOptions), { skip = false } = {}): { nodeA: TestServer; nodeB: TestServer } {
+  let nodes: TwoNodes | undefined;
+  beforeAll(async () => {
+    if (!skip) nodes = await startTwoNodes(typeof options === 'function' ? options() : options);
+  });
+  afterAll(() => nodes?.close());
+  return { nodeA: startedLater(() => nodes?.nodeA, 'node A'), nodeB: startedLater(() => nodes?.nodeB, 'node B') };
+}
+
+/** A server started by a hook, read when a test uses it. */
+function startedLater(current: () => TestServer | undefined, what: string): TestServer {
   const started = (): TestServer => {
-    if (!server) throw new Error('the test server is not started: use it inside a test or hook');
+    const server = current();
+    if (!server) throw new Error(`${what} is not started: use it inside a test or hook`);
     return server;
   };
   return {

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { WebSocket } from 'ws';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { SCREEN_CAPTURE_TEXTS, type ServerFrame } from '@spyglass/protocol';
-import { apiClient, describeApi, signUp, startTestServer, startTwoNodes, type TestServer, type TwoNodes } from './helpers';
+import { apiClient, describeApi, signUp, startTestServer, useTwoNodes, type TestServer } from './helpers';
 import { connectDevice, connectViewer, type DeviceClient } from './live-clients';
 import { REDIS_URL, probeRedis } from './support/redis';
 
@@ -205,15 +205,7 @@ describeApi('screen capture', () => {
 const redisAvailable = await probeRedis();
 
 describeApi('screen capture across two nodes over Redis', () => {
-  let nodes: TwoNodes | undefined;
-  let nodeA: TestServer;
-  let nodeB: TestServer;
-  beforeAll(async () => {
-    if (!redisAvailable) return;
-    nodes = await startTwoNodes({ config: { redisUrl: REDIS_URL } });
-    ({ nodeA, nodeB } = nodes);
-  });
-  afterAll(() => nodes?.close());
+  const { nodeA, nodeB } = useTwoNodes({ config: { redisUrl: REDIS_URL } }, { skip: !redisAvailable });
 
   it.skipIf(!redisAvailable)('relays a capture between a device on node A and a viewer on node B, and nobody else\'s', async () => {
     const account = await signUp(nodeA.url);

@@ -1,26 +1,19 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { runUsageReport, type UsageReportDeps } from '../src/jobs/usage-report';
-import { describeApi, signUp, startTwoNodes, type TestServer, type TwoNodes } from './helpers';
+import { describeApi, signUp, useTwoNodes, type TestServer } from './helpers';
 import { TestDevice, itemId, logItem } from './device-protocol-client';
 import { startSmtpReceiver, type SmtpReceiver } from './support/smtp-receiver';
 
 /** Two server nodes on one database, each sending mail to the same receiver. */
 describeApi('weekly usage report', () => {
-  let nodes: TwoNodes | undefined;
-  let nodeA: TestServer;
-  let nodeB: TestServer;
   let smtp: SmtpReceiver;
   let clock = Date.now();
-
   beforeAll(async () => {
     smtp = await startSmtpReceiver();
-    nodes = await startTwoNodes({ now: () => clock, config: { smtpUrl: smtp.url } });
-    ({ nodeA, nodeB } = nodes);
   });
-  afterAll(async () => {
-    await nodes?.close();
-    await smtp?.close();
-  });
+  afterAll(() => smtp?.close());
+  // After the receiver's hooks: the nodes start once it listens and stop before it closes.
+  const { nodeA, nodeB } = useTwoNodes(() => ({ now: () => clock, config: { smtpUrl: smtp.url } }));
 
   const depsOf = (node: TestServer): UsageReportDeps => ({
     db: node.app.ctx.db, mailer: node.app.ctx.mailer, publicUrl: node.url, now: () => clock, log: node.app.log,
