@@ -41,3 +41,23 @@ export function serveStatic(root: string): Promise<{ url: string; close(): Promi
     close: () => new Promise<void>((done) => server.close(() => done())),
   })));
 }
+
+/**
+ * CPU time (trace `tdur`) of the busiest renderer main thread's tasks: what the page's work costs
+ * by itself, apart from the time a loaded machine keeps it waiting for a CPU.
+ */
+export function mainThreadCpu(trace: Buffer): { totalMs: number; longestMs: number } {
+  const events = (JSON.parse(trace.toString('utf8')) as { traceEvents: Array<{ name: string; ph: string; pid: number; tid: number; tdur?: number; args?: { name?: string } }> }).traceEvents;
+  const mains = new Set(events.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`));
+  const perThread = new Map<string, { total: number; longest: number }>();
+  for (const e of events) {
+    const key = `${e.pid}:${e.tid}`;
+    if (e.name !== 'RunTask' || e.ph !== 'X' || e.tdur === undefined || !mains.has(key)) continue;
+    const t = perThread.get(key) ?? { total: 0, longest: 0 };
+    t.total += e.tdur / 1000;
+    t.longest = Math.max(t.longest, e.tdur / 1000);
+    perThread.set(key, t);
+  }
+  const busiest = [...perThread.values()].sort((a, b) => b.total - a.total)[0] ?? { total: Number.NaN, longest: Number.NaN };
+  return { totalMs: busiest.total, longestMs: busiest.longest };
+}
