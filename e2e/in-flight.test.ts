@@ -1,4 +1,4 @@
-import http from 'node:http';
+import type http from 'node:http';
 import { RequestsPage, type CapturedItem } from '@spyglass/protocol';
 import { createSpyglass, type SpyglassClient } from '@spyglass/sdk';
 import type { BrowserContext, Page } from 'playwright-core';
@@ -10,6 +10,7 @@ import { useE2eEnvironment } from './support/environment';
 import { visible } from './support/page';
 import { screenshotBothSchemes } from './support/screenshots';
 import { callApi } from './support/sdk-package';
+import { nodeHttpGet } from '../apps/server/test/support/node-http-get';
 
 /**
  * Issue 13, acceptance 4: a request the app's backend answers only after 2 s shows in the table
@@ -24,17 +25,6 @@ function slowBackend(pathname: string, req: http.IncomingMessage, res: http.Serv
   if (pathname !== '/slow') return false;
   setTimeout(() => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ answered: req.url })), SLOW_MS);
   return true;
-}
-
-function nodeGet(url: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    http.get(url, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (d: string) => (text += d));
-      res.on('end', () => resolve(text));
-    }).on('error', reject);
-  });
 }
 
 describe('requests in flight', () => {
@@ -95,7 +85,7 @@ describe('requests in flight', () => {
       name: 'xhr', device: () => browserDevice,
       send: (url) => app.evaluate(`new Promise((resolve) => { const x = new XMLHttpRequest(); x.open('GET', ${JSON.stringify(url)}); x.onloadend = () => resolve(x.responseText); x.send(); })`),
     },
-    { name: 'node-http', device: () => nodeDevice.deviceId!, send: (url) => nodeGet(url) },
+    { name: 'node-http', device: () => nodeDevice.deviceId!, send: (url) => nodeHttpGet(url) },
     { name: 'undici', device: () => nodeDevice.deviceId!, send: async (url) => (await (await import('undici')).request(url)).body.text() },
   ];
 

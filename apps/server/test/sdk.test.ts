@@ -4,6 +4,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { CapturedItem, Device } from '@spyglass/protocol';
 import { createSpyglass, SDK_VERSION, type SpyglassClient, type SpyglassError, type SpyglassOptions } from '@spyglass/sdk';
 import { describeApi, signUp, startTestServer, type ApiClient, type TestServer } from './helpers';
+import { nodeHttpGet } from './support/node-http-get';
 
 /**
  * A TCP relay between the SDK and the server that a test can cut (the network is gone) or make
@@ -95,17 +96,6 @@ function startAppBackend(): Promise<{ url: string; close(): Promise<void> }> {
   })));
 }
 
-function httpGet(url: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    http.get(url, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (d: string) => (text += d));
-      res.on('end', () => resolve(text));
-    }).on('error', reject);
-  });
-}
-
 describeApi('JavaScript SDK against the real server', () => {
   let server: TestServer;
   let backend: Awaited<ReturnType<typeof startAppBackend>>;
@@ -193,7 +183,7 @@ describeApi('JavaScript SDK against the real server', () => {
       fetch: await (await fetch(`${backend.url}/plain`)).json(),
       undici: await (await undici.fetch(`${backend.url}/plain`, { method: 'PUT', body: 'u' })).json(),
       axios: (await axios.post(`${backend.url}/plain`, { a: 1 })).data,
-      http: await httpGet(`${backend.url}/plain`),
+      http: await nodeHttpGet(`${backend.url}/plain`),
     };
     const client = await connect({ capture: { fetch: true, xhr: false, http: true } });
     try {
@@ -201,7 +191,7 @@ describeApi('JavaScript SDK against the real server', () => {
         fetch: await (await fetch(`${backend.url}/via-fetch`)).json(),
         undici: await (await undici.fetch(`${backend.url}/via-undici`, { method: 'PUT', body: 'u' })).json(),
         axios: (await axios.post(`${backend.url}/via-axios`, { a: 1 })).data,
-        http: await httpGet(`${backend.url}/via-http`),
+        http: await nodeHttpGet(`${backend.url}/via-http`),
       };
       expect(captured).toEqual(plain);
       await expect.poll(async () => (await items(client.deviceId!)).filter((i) => i.status !== null).length).toBe(4);
