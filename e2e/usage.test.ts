@@ -70,17 +70,23 @@ describe('usage and quota in the browser', () => {
       amount_due: 1900, currency: 'usd', status: 'paid', invoice_pdf: 'https://pay.example.com/in_e2e.pdf',
     });
 
+    // The dashboard is open before the device reaches the limit: the banner and the panel come live.
+    const { page, errors } = await fixtures.signedInUser({ account });
+    await page.goto('/settings');
+    const usage = await visible(page.getByRole('region', { name: 'Usage' }));
+    expect(await page.getByText('You have exceeded your quota. Please upgrade your plan').count()).toBe(0);
+
     const simulator = await fixtures.simulator(account.profile.apiKey, { rate: 40, seed: 19, mix: { screenshot: 0 } });
+    // The live connection told the page of the device's hello, so it was open before the quota was reached.
+    await visible(page.getByText('New Device added'));
     // The SDK says it is refused for the quota: the server metered the device past its limit.
     await expect.poll(() => simulator.stats().sdk.quotaExceeded, { timeout: 60_000, interval: 100 }).toBe(true);
     await simulator.stop();
     const subscription = (await call(env, account, 'GET', '/billing/subscription')).body;
     expect(subscription.trafficUsed).toBeGreaterThanOrEqual(TEAM_LIMIT);
 
-    const { page, errors } = await fixtures.signedInUser({ account });
-    await page.goto('/settings');
+    // No reload: the server's quota_changed made the page read its subscription again.
     await visible(page.getByText('You have exceeded your quota. Please upgrade your plan').first());
-    const usage = await visible(page.getByRole('region', { name: 'Usage' }));
     const panel = await visible(usage.getByRole('alert').filter({ hasText: 'Data Usage Exceeded' }));
     await visible(panel.getByRole('button', { name: 'Upgrade Plan' }));
 
