@@ -14,9 +14,8 @@ import type { DeviceLink, LocalDeviceHandle } from '../live/device-commands';
 import type { LiveEvents } from '../live/live-events';
 import { describeIssues, readHello, registerDevice, welcomeFrame, type Refusal } from './device-handshake';
 import { FrameAdmission, peekSeq, seqOf, type AccountBuckets, type Rejection } from './frame-admission';
-import { DeviceInfoUpdates } from './device-info-updates';
+import { DeviceReports } from './device-reports';
 import { ItemIntake } from './item-intake';
-import { RouteConsoleUpdates } from './route-console-updates';
 import { removeSampleDevice } from '../services/sample-device.service';
 import type { UsageQuotas } from '../services/usage-quota.service';
 
@@ -95,10 +94,8 @@ export class DeviceConnection {
   private corked = false;
   /** Whether reading from the device is paused until it reads what it was sent. */
   private readingPaused = false;
-  /** Set at welcome: where this device's device_info reports go. */
-  private infoUpdates: DeviceInfoUpdates | null = null;
-  /** Set at welcome: where what this device's mocked-route handlers log goes. */
-  private routeConsoles: RouteConsoleUpdates | null = null;
+  /** Set at welcome: where this device's results, device info, user defaults, route logs and capture signals go. */
+  private reports: DeviceReports | null = null;
 
   /**
    * `transport`: the TCP socket under `ws`, corked while one commit's acks are written; its
@@ -293,34 +290,16 @@ export class DeviceConnection {
       case 'items':
         this.onItems(frame, data.length, now);
         break;
-      case 'result':
-        this.deps.commands.resultReceived(this.userId, this.row!.id, frame.commandId, { ok: frame.ok, data: frame.data, error: frame.error });
-        break;
-      case 'device_info':
-        this.infoUpdates!.report(frame.device, now);
-        break;
-      case 'user_defaults_changed':
-        this.deps.events.userDefaultsChanged(this.userId, this.row!.id, frame.groups);
-        break;
-      case 'mock_log':
-        this.routeConsoles!.report(frame.routeId, frame.entries);
-        break;
       case 'ping':
         this.send({ type: 'pong', ...(frame.t !== undefined ? { t: frame.t } : {}) });
         break;
       case 'pong':
         break;
-      case 'offer':
-      case 'candidate':
-      case 'screen_capture_permission_denied':
-      case 'screen_capture_not_supported':
-      case 'screen_capture_failed':
-      case 'screen_capture_ended':
-        this.deps.events.screenCaptureSignal(this.userId, this.row!.id, frame);
-        break;
       case 'hello':
         this.reject({ code: 'bad_frame', message: 'This connection already said hello' });
         break;
+      default:
+        this.reports!.report(frame, now);
     }
   }
 
@@ -406,8 +385,7 @@ export class DeviceConnection {
     this.userId = userId;
     this.row = row;
     this.intake = new ItemIntake(this.deps, userId, row.id);
-    this.infoUpdates = new DeviceInfoUpdates(this.deps, { userId, deviceId: row.id }, this.deps.limits.deviceInfoIntervalMs);
-    this.routeConsoles = new RouteConsoleUpdates(this.deps, { userId, deviceId: row.id }, this.deps.limits.routeConsoleIntervalMs);
+    this.reports = new DeviceReports(this.deps, { userId, deviceId: row.id });
     this.deps.register({ userId, deviceId: row.id }, this)?.replace();
     this.handle = this.deps.commands.attach(userId, row.id, {
       send: (frame: CommandFrame) => this.send(frame),
@@ -444,8 +422,7 @@ export class DeviceConnection {
     this.handle?.detach();
     try {
       // What the device last reported is kept, even when it had not been written yet.
-      await this.infoUpdates?.flush();
-      await this.routeConsoles?.flush();
+      await this.reports?.flush();
       if (this.replaced) return;
       await this.markOffline(this.userId, this.row.id);
     } catch (err) {
