@@ -231,6 +231,8 @@ describe('layout polish', () => {
     await dialog.getByRole('button', { name: 'Add', exact: true }).click();
     await visible(dialog.getByText('standard already has the key AppleLocale'));
     await dialog.getByLabel('Key', { exact: true }).fill('betaOptIn');
+    // The refusal was about the key as it was.
+    expect(await dialog.getByText('standard already has the key AppleLocale').count()).toBe(0);
     await dialog.getByLabel('Value', { exact: true }).fill('{"channel": "beta", "since": 3}');
     await screenshotBothSchemes(page, 'layout-user-defaults-add');
     const added = answerOf(page, 'POST', `/user-defaults`, () => dialog.getByRole('button', { name: 'Add', exact: true }).click());

@@ -22,6 +22,11 @@ export function AddEntryDialog({ rows, onAdd, onCancel }: {
   const [problem, setProblem] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const groups = [...new Set(rows.map((row) => row.name))].sort();
+  // What was refused is about the fields as they were: an edit takes the message away.
+  const edit = (set: (text: string) => void, text: string) => {
+    set(text);
+    setProblem(null);
+  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -48,16 +53,16 @@ export function AddEntryDialog({ rows, onAdd, onCancel }: {
       )}
     >
       <form id={formId} className="ud-add-form" onSubmit={(event) => void submit(event)} noValidate>
-        <TextField label="Group" value={name} list={groupsId} autoComplete="off" spellCheck={false} onChange={(event) => setName(event.target.value)} />
+        <TextField label="Group" value={name} list={groupsId} autoComplete="off" spellCheck={false} onChange={(event) => edit(setName, event.target.value)} />
         <datalist id={groupsId}>{groups.map((group) => <option key={group} value={group} />)}</datalist>
-        <TextField label="Key" value={key} autoFocus autoComplete="off" spellCheck={false} onChange={(event) => setKey(event.target.value)} />
+        <TextField label="Key" value={key} autoFocus autoComplete="off" spellCheck={false} onChange={(event) => edit(setKey, event.target.value)} />
         <TextField
           label="Value"
           value={value}
           autoComplete="off"
           spellCheck={false}
           hint={<>JSON is stored as such (<code>true</code>, <code>42</code>, <code>["a", "b"]</code>, <code>{'{"a": 1}'}</code>); anything else as text.</>}
-          onChange={(event) => setValue(event.target.value)}
+          onChange={(event) => edit(setValue, event.target.value)}
         />
         {problem && <p className="ud-inline-error ud-add-problem" role="alert">{problem}</p>}
       </form>
