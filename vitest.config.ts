@@ -44,6 +44,8 @@ export default defineConfig({
           globalSetup: ['e2e/support/global-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 120_000,
+          // A page's answer to a click or a reload takes more than expect.poll's default second on a busy machine.
+          expect: { poll: { timeout: 10_000 } },
           maxWorkers: 2,
         },
       },

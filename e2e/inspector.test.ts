@@ -232,7 +232,8 @@ describe('request inspector', () => {
     await page.getByRole('button', { name: 'Console view' }).click();
     await expect.poll(async () => (await storedSettings(env.server, account.token)).viewMode).toBe('console');
     await page.reload();
-    await expect.poll(() => page.locator('.console-line').count()).toBe(left);
+    // A whole page load and the history's first page: more than expect.poll's default second on a busy machine.
+    await expect.poll(() => page.locator('.console-line').count(), { timeout: 15_000 }).toBe(left);
     expect(await page.getByRole('button', { name: 'Console view' }).getAttribute('aria-pressed')).toBe('true');
     await screenshotBothSchemes(page, 'inspector-screen-console');
     await page.getByRole('button', { name: 'Table view' }).click();
