@@ -32,7 +32,11 @@ describe('demo mode (DEMO_MODE=1)', () => {
       // The sign-in form (how a real account still signs in on a demo server): no Google, no toggle.
       const visitor = await context.browser()!.newContext({ baseURL: env.server.url });
       const form = await visitor.newPage();
+      // Asserted once the page has the server's configuration: before it, nothing is shown either way.
+      const configRead = form.waitForResponse((response) => new URL(response.url()).pathname.endsWith('/config'));
       await form.goto('/signin');
+      await configRead;
+      await form.evaluate(() => new Promise((painted) => requestAnimationFrame(() => requestAnimationFrame(painted))));
       await visible(form.getByRole('button', { name: 'Sign In', exact: true }));
       expect(await form.locator('.google-signin').count()).toBe(0);
       expect(await form.getByRole('link', { name: 'Sign up' }).count()).toBe(0);

@@ -106,7 +106,8 @@ export function AuthPage() {
     <AuthLayout
       title={mode === 'signin' ? 'Sign in to Spyglass' : 'Create your account'}
       subtitle={mode === 'signin' ? 'Watch your app’s traffic live.' : 'Inspect your mobile app’s requests, logs and events live.'}
-      footer={!config.demoMode && (
+      // Not before the configuration is known: a demo server would otherwise flash a Sign up link.
+      footer={!config.isLoading && !config.demoMode && (
         mode === 'signin'
           ? <>Don’t have an account? <Link to={{ pathname: otherMode, search: location.search }}>Sign up</Link></>
           : <>Already have an account? <Link to={{ pathname: otherMode, search: location.search }}>Sign in</Link></>
