@@ -1,21 +1,11 @@
-import { CLIENT_BUILD, CLIENT_BUILD_HEADER, CLIENT_VERSION, CLIENT_VERSION_HEADER, RequestsPage, type CompactItem } from '@spyglass/protocol';
-import type { BrowserContext, Page } from 'playwright-core';
-import { afterEach, describe, expect, it } from 'vitest';
-import { startSimulator, type Simulator } from '../apps/simulator/src';
-import { signedInContext, signUpByApi } from './support/accounts';
-import { recordPageErrors } from './support/browser';
+import type { CompactItem } from '@spyglass/protocol';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { storedItems } from './support/api';
 import { useE2eEnvironment } from './support/environment';
+import { useStoryFixtures } from './support/fixtures';
 import { visible } from './support/page';
-import type { RunningServer } from './support/server';
 import { screenshotBothSchemes } from './support/screenshots';
-
-/** What the server stored for a device (GET /v1/requests as the signed-in user). */
-async function storedItems(server: RunningServer, token: string, deviceId: string): Promise<CompactItem[]> {
-  const headers = { authorization: `Bearer ${token}`, [CLIENT_VERSION_HEADER]: CLIENT_VERSION, [CLIENT_BUILD_HEADER]: CLIENT_BUILD };
-  const res = await fetch(`${server.url}/v1/requests?${new URLSearchParams({ deviceId, limit: '5000' }).toString()}`, { headers });
-  if (res.status !== 200) throw new Error(`GET /v1/requests answered ${res.status}: ${await res.text()}`);
-  return RequestsPage.parse(await res.json()).items;
-}
 
 const statsText = (page: Page, shown: number, total: number) => page.getByText(`Requests: ${shown} (Total: ${total})`, { exact: true });
 /** The stats bar's 'Requests: N (Total: M)' as numbers. */
@@ -32,29 +22,13 @@ const notFoundNotGet = (item: CompactItem) => item.type === 'network' && item.de
 /** Issue 15: power filters in the search bar, with the simulator streaming into a real server. */
 describe('request inspector: power filters', () => {
   const env = useE2eEnvironment();
-  let context: BrowserContext | undefined;
-  let simulator: Simulator | undefined;
-
-  afterEach(async () => {
-    await simulator?.stop();
-    simulator = undefined;
-    await context?.close();
-    context = undefined;
-  });
+  const fixtures = useStoryFixtures(env);
 
   it('typing status-code:404 -method:GET filters the live list while the simulator streams', async () => {
-    const account = await signUpByApi(env.server);
-    ({ context } = await signedInContext(env.browser, env.server, account));
-    const page = await context.newPage();
-    const errors = recordPageErrors(page);
-
-    simulator = await startSimulator({ serverUrl: env.server.url, apiKey: account.profile.apiKey, devices: 1, rate: 8, platforms: ['ios'], seed: 15 });
-    await simulator.connected();
-    const device = simulator.devices[0]!;
-    const deviceId = device.installId;
+    const { account, page, errors, simulator, device, deviceId } = await fixtures.signedInWithDevice({ simulator: { rate: 8, platforms: ['ios'], seed: 15 } });
     // Calls to routes the backend does not know answer 404, whatever their method: the app makes
     // them through the SDK like any other request.
-    const missing = (method: string, path: string) => device.client.fetch(`${simulator!.backendUrl}${path}`, { method }).then((res) => res.arrayBuffer());
+    const missing = (method: string, path: string) => device.client.fetch(`${simulator.backendUrl}${path}`, { method }).then((res) => res.arrayBuffer());
     await Promise.all([missing('POST', '/api/wishlist'), missing('DELETE', '/api/wishlist/3'), missing('GET', '/api/nowhere'), missing('PATCH', '/api/cart')]);
 
     await page.goto(`/devices/${deviceId}`);

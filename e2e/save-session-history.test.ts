@@ -1,69 +1,24 @@
-import {
-  CLIENT_BUILD, CLIENT_BUILD_HEADER, CLIENT_VERSION, CLIENT_VERSION_HEADER, REQUESTS_PAGE_DEFAULT, RequestsPage, Session,
-  SessionItemsPage,
-  type DeviceItem,
-} from '@spyglass/protocol';
-import type { BrowserContext, Page, Route } from 'playwright-core';
-import { afterEach, describe, expect, it } from 'vitest';
-import { generateItems } from '../packages/protocol/src/item-fixtures';
-import { FileBlobStore } from '../apps/server/src/blobs/file-blob-store';
-import { prepareRows } from '../apps/server/src/ingest/item-rows';
-import { insertNewItems, updateLastNum } from '../apps/server/src/repositories/items.repository';
-import { startSimulator, type Simulator } from '../apps/simulator/src';
-import { signedInContext, signUpByApi, type TestAccount } from './support/accounts';
-import { recordPageErrors } from './support/browser';
+import { REQUESTS_PAGE_DEFAULT, Session, SessionItemsPage } from '@spyglass/protocol';
+import type { Page, Route } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { TestAccount } from './support/accounts';
+import { apiHeaders, storedItems } from './support/api';
 import { useE2eEnvironment } from './support/environment';
+import { useStoryFixtures } from './support/fixtures';
 import { answerOf, visible } from './support/page';
-import { openServerDatabase, type RunningServer } from './support/server';
+import type { RunningServer } from './support/server';
 import { screenshotBothSchemes } from './support/screenshots';
+import { seedItems } from './support/seed-items';
 
 /** More than the list's first page, so most of the device's items are not in the browser when Save is clicked. */
 const N = REQUESTS_PAGE_DEFAULT * 2 + 500;
-
-/**
- * Stores `count` items for a device the simulator registered, through the ingest's own row
- * preparation and the items repository (a phone's socket would take minutes on a shared
- * machine), numbered 1 (oldest) to `count` as the ingest numbers them.
- */
-async function seedItems(server: RunningServer, userId: string, deviceId: string, count: number): Promise<void> {
-  const handle = await openServerDatabase(server);
-  try {
-    // Ids as the SDK makes them (UUIDs), so that a save's body has a real device's size.
-    const deviceItems: DeviceItem[] = generateItems(count).map((item) => ({
-      id: crypto.randomUUID(), type: item.type, createdAt: item.createdAt, ...(item.level ? { level: item.level } : {}), details: item.details,
-    }) as DeviceItem);
-    const { rows } = prepareRows(deviceItems, { userId, deviceId, blobs: new FileBlobStore(server.dataDir), receivedAt: Date.now(), keepParsed: false });
-    for (let i = 0; i < rows.length; i += 1000) {
-      await insertNewItems(handle.db, rows.slice(i, i + 1000).map((row, j) => ({ ...row.columns, num: i + j + 1 }))).execute();
-    }
-    await updateLastNum(handle.db, userId, deviceId, count).execute();
-  } finally {
-    await handle.close();
-  }
-}
-
-function apiGet(server: RunningServer, account: TestAccount, path: string): Promise<unknown> {
-  const headers = { authorization: `Bearer ${account.token}`, [CLIENT_VERSION_HEADER]: CLIENT_VERSION, [CLIENT_BUILD_HEADER]: CLIENT_BUILD };
-  return fetch(`${server.url}/v1${path}`, { headers }).then((res) => res.json());
-}
-
-/** Every item of the device as the API pages it. */
-async function storedItems(server: RunningServer, account: TestAccount, deviceId: string) {
-  const items = [];
-  for (let before: number | null | undefined; before !== null;) {
-    const query = new URLSearchParams({ deviceId, limit: '5000', ...(before ? { before: String(before) } : {}) });
-    const page = RequestsPage.parse(await apiGet(server, account, `/requests?${query.toString()}`));
-    items.push(...page.items);
-    before = page.nextBefore;
-  }
-  return items;
-}
 
 /** The ids a saved session holds. */
 async function sessionItemIds(server: RunningServer, account: TestAccount, sessionId: string): Promise<string[]> {
   const ids: string[] = [];
   for (let after: number | null = 0; after !== null;) {
-    const page = SessionItemsPage.parse(await apiGet(server, account, `/sessions/${sessionId}/items?after=${after}&limit=5000`));
+    const res = await fetch(`${server.url}/v1/sessions/${sessionId}/items?after=${after}&limit=5000`, { headers: apiHeaders(account.token) });
+    const page = SessionItemsPage.parse(await res.json());
     ids.push(...page.items.map((item) => item.id));
     after = page.nextAfter;
   }
@@ -102,45 +57,28 @@ async function holdOlderPages(page: Page) {
 /** The new-user trial's bug: Save Session saved only the items the browser had loaded, and Total counted only those. */
 describe('saving a device whose history is not all loaded', () => {
   const env = useE2eEnvironment();
-  let context: BrowserContext | undefined;
-  let simulator: Simulator | undefined;
+  const fixtures = useStoryFixtures(env);
 
-  afterEach(async () => {
-    await simulator?.stop();
-    simulator = undefined;
-    await context?.close();
-    context = undefined;
-  });
-
-  /** A device with the device's whole history on the server. */
+  /** A device with the device's whole history on the server, connected again. */
   async function deviceWithItems(account: TestAccount, count: number, seed: number) {
-    const simulate = () => startSimulator({ serverUrl: env.server.url, apiKey: account.profile.apiKey, devices: 1, rate: 0, platforms: ['ios'], seed });
-    simulator = await simulate();
-    await simulator.connected();
-    const deviceId = simulator.devices[0]!.installId;
+    const { simulator, deviceId } = await fixtures.simulatedDevice(account.profile.apiKey, { platforms: ['ios'], seed });
     // The server's database is written by this test only while no device is connected.
     await simulator.stop();
     await seedItems(env.server, account.profile.id, deviceId, count);
-    simulator = await simulate();
-    await simulator.connected();
-    return { deviceId, device: simulator.devices[0]! };
+    return fixtures.simulatedDevice(account.profile.apiKey, { platforms: ['ios'], seed });
   }
 
   it('shows the device\'s total at once and saves every item the list shows, loading the rest first', { timeout: 180_000 }, async () => {
-    const account = await signUpByApi(env.server);
-    const { deviceId, device } = await deviceWithItems(account, N, 7);
-
-    ({ context } = await signedInContext(env.browser, env.server, account));
-    const page = await context.newPage();
-    const errors = recordPageErrors(page);
+    const { account, page, errors } = await fixtures.signedInUser();
+    const { simulator, device, deviceId } = await deviceWithItems(account, N, 7);
     await page.goto(`/devices/${deviceId}`);
 
     // Total is the device's count while only the first page is in the browser, and follows live items.
     await visible(stats(page).getByText(`Requests: ${REQUESTS_PAGE_DEFAULT} (Total: ${N})`));
     await device.act('log');
-    await simulator!.flush();
+    await simulator.flush();
     await visible(stats(page).getByText(`Requests: ${REQUESTS_PAGE_DEFAULT + 1} (Total: ${N + 1})`));
-    const stored = await storedItems(env.server, account, deviceId);
+    const stored = await storedItems(env.server, account.token, deviceId);
     expect(stored).toHaveLength(N + 1);
     await screenshotBothSchemes(page, 'save-session-total');
 

@@ -1,41 +1,13 @@
-import { CLIENT_BUILD, CLIENT_BUILD_HEADER, CLIENT_VERSION, CLIENT_VERSION_HEADER, type DeviceItem } from '@spyglass/protocol';
-import type { BrowserContext, Page } from 'playwright-core';
-import { afterEach, describe, expect, it } from 'vitest';
-import { generateItems } from '../packages/protocol/src/item-fixtures';
-import { FileBlobStore } from '../apps/server/src/blobs/file-blob-store';
-import { prepareRows } from '../apps/server/src/ingest/item-rows';
-import { insertNewItems, updateLastNum } from '../apps/server/src/repositories/items.repository';
-import { startSimulator, type Simulator } from '../apps/simulator/src';
-import { signedInContext, signUpByApi } from './support/accounts';
-import { recordPageErrors } from './support/browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { apiHeaders } from './support/api';
 import { useE2eEnvironment } from './support/environment';
+import { useStoryFixtures } from './support/fixtures';
 import { visible } from './support/page';
-import { openServerDatabase, type RunningServer } from './support/server';
 import { screenshotBothSchemes } from './support/screenshots';
+import { seedItems } from './support/seed-items';
 
 const N = 100_000;
-
-/**
- * Stores N items for a device the simulator registered, through the ingest's own row preparation
- * and the items repository (sending 100,000 items through a phone's socket would take minutes on
- * a shared machine), numbered 1 (oldest) to N as the ingest numbers them.
- */
-async function seedItems(server: RunningServer, userId: string, deviceId: string): Promise<string[]> {
-  const handle = await openServerDatabase(server);
-  try {
-    const deviceItems: DeviceItem[] = generateItems(N).map((item) => ({
-      id: `${item.id}-${item.num}`, type: item.type, createdAt: item.createdAt, ...(item.level ? { level: item.level } : {}), details: item.details,
-    }) as DeviceItem);
-    const { rows } = prepareRows(deviceItems, { userId, deviceId, blobs: new FileBlobStore(server.dataDir), receivedAt: Date.now(), keepParsed: false });
-    for (let i = 0; i < rows.length; i += 1000) {
-      await insertNewItems(handle.db, rows.slice(i, i + 1000).map((row, j) => ({ ...row.columns, num: i + j + 1 }))).execute();
-    }
-    await updateLastNum(handle.db, userId, deviceId, N).execute();
-    return deviceItems.map((item) => item.id);
-  } finally {
-    await handle.close();
-  }
-}
 
 const rowNums = (page: Page) => page.locator('.req-row .req-td-id').allInnerTexts().then((texts) => texts.map(Number));
 const loading = (page: Page) => page.locator('.session-streaming', { hasText: 'Loading session...' });
@@ -43,35 +15,20 @@ const loading = (page: Page) => page.locator('.session-streaming', { hasText: 'L
 /** Issue 15: a saved session of 100,000 items opens at once and streams the rest in. */
 describe('a large session', () => {
   const env = useE2eEnvironment();
-  let context: BrowserContext | undefined;
-  let simulator: Simulator | undefined;
-
-  afterEach(async () => {
-    await simulator?.stop();
-    simulator = undefined;
-    await context?.close();
-    context = undefined;
-  });
+  const fixtures = useStoryFixtures(env);
 
   it('opens a 100k-item session and scrolls it before it finished loading', { timeout: 300_000 }, async () => {
-    const account = await signUpByApi(env.server);
-    simulator = await startSimulator({ serverUrl: env.server.url, apiKey: account.profile.apiKey, devices: 1, rate: 0, platforms: ['ios'], seed: 100 });
-    await simulator.connected();
-    const deviceId = simulator.devices[0]!.installId;
+    const { account, context, page, errors } = await fixtures.signedInUser();
+    const { simulator, deviceId } = await fixtures.simulatedDevice(account.profile.apiKey, { platforms: ['ios'], seed: 100 });
+    // The server's database is written by this test only while no device is connected.
     await simulator.stop();
-    simulator = undefined;
-    const ids = await seedItems(env.server, account.profile.id, deviceId);
+    const ids = await seedItems(env.server, account.profile.id, deviceId, N);
 
-    const headers = {
-      authorization: `Bearer ${account.token}`, 'content-type': 'application/json', [CLIENT_VERSION_HEADER]: CLIENT_VERSION, [CLIENT_BUILD_HEADER]: CLIENT_BUILD,
-    };
+    const headers = { ...apiHeaders(account.token), 'content-type': 'application/json' };
     const saved = await fetch(`${env.server.url}/v1/sessions`, { method: 'POST', headers, body: JSON.stringify({ deviceId, name: 'Big session', requestIds: ids }) });
     expect(saved.status).toBe(201);
     const session = (await saved.json()) as { id: string };
 
-    ({ context } = await signedInContext(env.browser, env.server, account));
-    const page = await context.newPage();
-    const errors = recordPageErrors(page);
     // A slow connection (300 ms a round trip) makes the stream last long enough to act during it.
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');
