@@ -7,6 +7,7 @@ import { deleteExpiredSessions, deleteSessionWithBlobs, findSessionsPage } from 
 import { findUserById } from '../repositories/users.repository';
 import type { BillingService } from '../services/billing.service';
 import { startPeriodicJob, type PeriodicJob } from './periodic-job';
+import { rowsById } from './rows-by-id';
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
 /** Rows per delete: a few milliseconds of work, so an ingest commit never waits long behind one. */
@@ -93,18 +94,12 @@ async function deleteExpiredItems(db: Db, blobs: BlobStore, cutoffOf: CutoffOf, 
 /** Sessions of different plans expire at different ages: every session is looked at, in pages. */
 async function deleteExpiredSessionsOfPlans(db: Db, blobs: BlobStore, cutoffOf: CutoffOf, batch: number): Promise<number> {
   let deleted = 0;
-  let after = '';
-  for (;;) {
-    const page = await findSessionsPage(db, after, batch);
-    for (const session of page) {
-      const cutoff = await cutoffOf(session.user_id);
-      if (cutoff === null || Number(session.created_at) >= cutoff) continue;
-      await deleteSessionWithBlobs(db, blobs, session.user_id, session.id);
-      deleted += 1;
-      await yieldToIngest();
-    }
-    if (page.length < batch) break;
-    after = page[page.length - 1]!.id;
+  for await (const session of rowsById((after, size) => findSessionsPage(db, after, size), batch)) {
+    const cutoff = await cutoffOf(session.user_id);
+    if (cutoff === null || Number(session.created_at) >= cutoff) continue;
+    await deleteSessionWithBlobs(db, blobs, session.user_id, session.id);
+    deleted += 1;
+    await yieldToIngest();
   }
   return deleted;
 }

@@ -7,6 +7,7 @@ import { insertEmailToken } from '../repositories/email-tokens.repository';
 import { claimJobRun, findReportAccounts, findReportDevices, sumUsageBetween } from '../repositories/usage.repository';
 import { readSettings } from '../repositories/users.repository';
 import { startPeriodicJob, type PeriodicJob } from './periodic-job';
+import { rowsById } from './rows-by-id';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const WEEK_MS = 7 * DAY_MS;
@@ -47,21 +48,16 @@ export async function runUsageReport(deps: UsageReportDeps): Promise<number | nu
   if (!(await claimJobRun(deps.db, USAGE_REPORT_JOB, isoWeek(now), now))) return null;
   const from = now - WEEK_MS;
   let sent = 0;
-  let after = '';
-  for (;;) {
-    const accounts = await findReportAccounts(deps.db, after, PAGE);
-    for (const account of accounts) {
-      if (!readSettings(account).wantsUsageReport) continue;
-      try {
-        await mailReport(deps, account, from, now);
-        sent += 1;
-      } catch (err) {
-        deps.log.error({ err, userId: account.id }, 'weekly usage report failed');
-      }
+  for await (const account of rowsById((after, size) => findReportAccounts(deps.db, after, size), PAGE)) {
+    if (!readSettings(account).wantsUsageReport) continue;
+    try {
+      await mailReport(deps, account, from, now);
+      sent += 1;
+    } catch (err) {
+      deps.log.error({ err, userId: account.id }, 'weekly usage report failed');
     }
-    if (accounts.length < PAGE) return sent;
-    after = accounts[accounts.length - 1]!.id;
   }
+  return sent;
 }
 
 async function mailReport(deps: UsageReportDeps, account: { id: string; email: string }, from: number, to: number): Promise<void> {
