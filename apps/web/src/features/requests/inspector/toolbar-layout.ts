@@ -1,4 +1,5 @@
-import { useLayoutEffect, useState, type RefObject } from 'react';
+import type { RefObject } from 'react';
+import { useInnerWidthAs } from '../../../ui/use-inner-width';
 
 /**
  * How the toolbar arranges itself in the width it has: `wide` shows the filter labels, `compact`
@@ -22,17 +23,10 @@ export function toolbarLayout(width: number): ToolbarLayout {
   return 'wide';
 }
 
-/** The layout for the toolbar's current width, measured before paint so the wide one never flashes. */
+/**
+ * The layout for the toolbar's current width, measured before paint so the wide one never flashes.
+ * The toolbar has no side borders and never scrolls, so its inner width is the width measured above.
+ */
 export function useToolbarLayout(toolbar: RefObject<HTMLElement | null>): ToolbarLayout {
-  const [layout, setLayout] = useState<ToolbarLayout>('wide');
-  useLayoutEffect(() => {
-    const element = toolbar.current;
-    if (!element) return;
-    const measure = () => setLayout(toolbarLayout(element.getBoundingClientRect().width));
-    measure();
-    const observer = new ResizeObserver(measure);
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [toolbar]);
-  return layout;
+  return useInnerWidthAs(toolbar, toolbarLayout);
 }
