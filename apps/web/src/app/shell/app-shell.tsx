@@ -71,7 +71,7 @@ export function AppShell() {
             <ResizeHandle
               edge="right"
               label="Resize sidebar"
-              width={leftWidth}
+              size={leftWidth}
               min={SIDEBAR.left.min}
               max={SIDEBAR.left.max}
               onResize={setLeftWidth}
@@ -102,7 +102,7 @@ export function AppShell() {
           <ResizeHandle
             edge="left"
             label="Resize right sidebar"
-            width={rightWidth}
+            size={rightWidth}
             min={SIDEBAR.right.min}
             max={rightMax}
             onResize={setRightWidth}

@@ -2,10 +2,11 @@ import * as ContextMenu from '@radix-ui/react-context-menu';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { ADMIN_LIST, percentageUsed, type AdminSortKey, type AdminUserRow } from '@spyglass/protocol';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { ArrowDown, ArrowUp, Check, ExternalLink, Lock, MoreHorizontal } from 'lucide-react';
+import { Check, ExternalLink, Lock, MoreHorizontal } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { IconButton } from '../../ui/button';
 import { ResizeHandle } from '../../ui/resize-handle';
+import { SortableHeader } from '../../ui/sortable-header';
 import { Spinner } from '../../ui/spinner';
 import {
   ADMIN_COLUMN_MAX_WIDTH, ADMIN_COLUMN_MIN_WIDTH, adminCellText, customerPageUrl, defaultAdminColumns, setAdminColumnVisible,
@@ -118,20 +119,13 @@ function HeaderCell({ column, sort, onSort, onResize, onCommit }: {
   onCommit(width: number): void;
 }) {
   const sortable = column.id !== 'customer';
-  const sorted = sort.column === column.id ? sort.order : null;
   return (
-    <div role="columnheader" aria-sort={sorted === null ? 'none' : sorted === 'asc' ? 'ascending' : 'descending'}
+    <SortableHeader label={column.label} sorted={sort.column === column.id ? sort.order : null}
+      onSort={sortable ? () => onSort(column.id as AdminSortKey) : undefined} buttonClassName="admin-th-button" textClassName="admin-cell-text"
       className={`admin-th${column.align === 'end' ? ' is-end' : ''}`} data-column={column.id}>
-      {sortable ? (
-        <button type="button" className="admin-th-button" onClick={() => onSort(column.id as AdminSortKey)}>
-          <span className="admin-cell-text">{column.label}</span>
-          {sorted === 'asc' && <ArrowUp size={12} aria-label="sorted ascending" />}
-          {sorted === 'desc' && <ArrowDown size={12} aria-label="sorted descending" />}
-        </button>
-      ) : <span className="admin-th-button"><span className="admin-cell-text">{column.label}</span></span>}
-      <ResizeHandle edge="right" label={`Resize column ${column.label}`} width={column.width} min={ADMIN_COLUMN_MIN_WIDTH} max={ADMIN_COLUMN_MAX_WIDTH}
+      <ResizeHandle edge="right" label={`Resize column ${column.label}`} size={column.width} min={ADMIN_COLUMN_MIN_WIDTH} max={ADMIN_COLUMN_MAX_WIDTH}
         onResize={onResize} onCommit={onCommit} />
-    </div>
+    </SortableHeader>
   );
 }
 

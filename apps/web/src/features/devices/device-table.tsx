@@ -1,8 +1,9 @@
 import * as ContextMenu from '@radix-ui/react-context-menu';
-import { ArrowDown, ArrowUp, Check } from 'lucide-react';
+import { Check } from 'lucide-react';
 import { COLUMN_MIN_WIDTH, type Device } from '@spyglass/protocol';
 import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import { ResizeHandle } from '../../ui/resize-handle';
+import { SortableHeader } from '../../ui/sortable-header';
 import { useInnerWidth } from '../../ui/use-inner-width';
 import { DeviceCell } from './device-cells';
 import { COLUMN_MAX_WIDTH, fitDeviceColumns, setColumnVisible, setColumnWidth, type DeviceColumn } from './device-columns';
@@ -109,24 +110,28 @@ export function DeviceTable({ devices, columns, onPreviewColumns, onSaveColumns,
             <thead>
               <tr>
                 {visible.map((column, i) => {
-                  const sorted = sort.column === column.id ? sort.direction : null;
                   return (
-                    <th key={column.id} scope="col" className={`device-th-${column.id}`} aria-sort={sorted === null ? 'none' : sorted === 'asc' ? 'ascending' : 'descending'}>
-                      <button type="button" className="device-th-button" title={column.label} onClick={() => onSort(column.id)}>
-                        <span className="cell-text">{column.label}</span>
-                        {sorted === 'asc' && <ArrowUp size={12} aria-hidden="true" />}
-                        {sorted === 'desc' && <ArrowDown size={12} aria-hidden="true" />}
-                      </button>
+                    <SortableHeader
+                      key={column.id}
+                      as="th"
+                      className={`device-th-${column.id}`}
+                      label={column.label}
+                      sorted={sort.column === column.id ? sort.direction : null}
+                      onSort={() => onSort(column.id)}
+                      buttonClassName="device-th-button"
+                      textClassName="cell-text"
+                      buttonProps={{ title: column.label }}
+                    >
                       <ResizeHandle
                         edge="right"
                         label={`Resize column ${column.label}`}
-                        width={widths[i]!}
+                        size={widths[i]!}
                         min={COLUMN_MIN_WIDTH}
                         max={COLUMN_MAX_WIDTH}
                         onResize={(width) => onPreviewColumns(setColumnWidth(columns, column.id, width))}
                         onCommit={(width) => onSaveColumns(setColumnWidth(columns, column.id, width))}
                       />
-                    </th>
+                    </SortableHeader>
                   );
                 })}
               </tr>

@@ -123,8 +123,8 @@ export function UserDefaultsView({ device }: { device: Device }) {
               <div key={column.field} className="ud-cell ud-header-cell" role="columnheader" aria-sort={column.field === 'name' ? 'ascending' : undefined}>
                 {column.label}
                 <ResizeHandle
-                  edge="right" width={widths[column.field]} min={MIN_COLUMN} max={Number.POSITIVE_INFINITY} label={`Resize ${column.label} column`}
-                  onResize={(width) => setWidths((current) => ({ ...current, [column.field]: width }))} onCommit={() => {}}
+                  edge="right" size={widths[column.field]} min={MIN_COLUMN} max={Number.POSITIVE_INFINITY} label={`Resize ${column.label} column`}
+                  onResize={(width) => setWidths((current) => ({ ...current, [column.field]: width }))}
                 />
               </div>
             ))}

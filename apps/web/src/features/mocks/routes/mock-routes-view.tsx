@@ -108,7 +108,7 @@ export function MockRoutesView({ device }: { device: Device }) {
           )}
         </div>
         {layoutWidth > 0 && (
-          <ResizeHandle edge="right" label="Resize the list" width={px(split)} min={px(SPLIT.min)} max={px(SPLIT.max)}
+          <ResizeHandle edge="right" label="Resize the list" size={px(split)} min={px(SPLIT.min)} max={px(SPLIT.max)}
             onResize={(width) => setSplit(toPercent(width))} onCommit={(width) => setSplit(toPercent(width))} />
         )}
       </aside>

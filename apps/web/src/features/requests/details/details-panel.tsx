@@ -3,6 +3,7 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { CircleHelp, Maximize2, Minimize2, X } from 'lucide-react';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Button, IconButton } from '../../../ui/button';
+import { ResizeHandle } from '../../../ui/resize-handle';
 import { Spinner } from '../../../ui/spinner';
 import { Tooltip } from '../../../ui/tooltip';
 import { reportTourEvent } from '../../../lib/tour-events';
@@ -10,7 +11,6 @@ import type { InspectorMode } from '../inspector/inspector-mode';
 import type { ItemMocking, ItemMockState } from '../inspector/item-mocking';
 import { MediaViewerProvider } from '../media-viewer/media-viewer';
 import { useDetailsChoices } from './details-choices';
-import { HeightHandle } from './height-handle';
 import { DETAILS_MIN_HEIGHT, maxDetailsHeight, shownDetailsHeight } from './panel-height';
 import { useAreaHeight } from './use-area-height';
 import './details-panel.css';
@@ -64,8 +64,12 @@ export function DetailsPanel({ itemId, deviceId, mode, loadItem, onClose, mockSe
 
   return (
     <section ref={panel} className="details-panel" style={{ height }} aria-label="Details" aria-busy={query.isPlaceholderData || undefined}>
-      <HeightHandle
-        height={height}
+      <ResizeHandle
+        edge="top"
+        className="details-resize"
+        label="Resize details panel"
+        step={20}
+        size={height}
         min={DETAILS_MIN_HEIGHT}
         max={maxDetailsHeight(areaHeight)}
         onResize={setDragHeight}

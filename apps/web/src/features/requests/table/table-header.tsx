@@ -1,8 +1,9 @@
 import * as ContextMenu from '@radix-ui/react-context-menu';
 import { COLUMN_MIN_WIDTH, type ItemSort } from '@spyglass/protocol';
-import { ArrowDown, ArrowUp, ChevronLeft, ChevronRight } from 'lucide-react';
+import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { memo, useState, type DragEvent, type Ref } from 'react';
 import { ResizeHandle } from '../../../ui/resize-handle';
+import { SortableHeader } from '../../../ui/sortable-header';
 import {
   COLUMN_MAX_WIDTH, gridTemplate, moveColumnBy, moveColumnTo, setColumnWidth,
   type ColumnLayout, type TableColumn, type TableColumnId,
@@ -44,50 +45,45 @@ export const TableHeader = memo(function TableHeader({ columns, layout, sort, on
         <div className="req-table-head-viewport">
           <div ref={ref} className="req-table-head" role="row" style={{ gridTemplateColumns: gridTemplate(layout), width: layout.total }}>
             {layout.columns.map((column, i) => {
-              const sorted = sort.column === column.id ? sort.direction : null;
               return (
-                <div
+                <SortableHeader
                   key={column.id}
-                  role="columnheader"
-                  aria-sort={sorted === null ? 'none' : sorted === 'asc' ? 'ascending' : 'descending'}
+                  label={column.label}
+                  sorted={sort.column === column.id ? sort.direction : null}
+                  onSort={() => onSort(column.id)}
+                  buttonClassName="req-th-button"
+                  textClassName="req-cell-text"
                   className={`req-th${column.align === 'end' ? ' is-end' : ''}${dropTarget === column.id ? ' is-drop-target' : ''}`}
                   data-column={column.id}
                   onContextMenu={() => setMenuColumn(column.id)}
-                >
-                  <button
-                    type="button"
-                    className="req-th-button"
-                    onClick={() => onSort(column.id)}
-                    // Only the label drags (to reorder): a drag from the resize handle must resize.
-                    draggable
-                    onDragStart={(event) => {
+                  // Only the label drags (to reorder): a drag from the resize handle must resize.
+                  buttonProps={{
+                    draggable: true,
+                    onDragStart: (event) => {
                       event.dataTransfer.setData(DRAG_TYPE, column.id);
                       event.dataTransfer.effectAllowed = 'move';
-                    }}
-                    onDragOver={(event) => {
+                    },
+                    onDragOver: (event) => {
                       if (!event.dataTransfer.types.includes(DRAG_TYPE)) return;
                       event.preventDefault();
                       setDropTarget(column.id);
-                    }}
-                    onDragLeave={() => setDropTarget((current) => (current === column.id ? null : current))}
-                    onDrop={(event) => onDrop(event, column.id)}
-                  >
-                    <span className="req-cell-text">{column.label}</span>
-                    {sorted === 'asc' && <ArrowUp size={12} aria-label="sorted ascending" />}
-                    {sorted === 'desc' && <ArrowDown size={12} aria-label="sorted descending" />}
-                  </button>
+                    },
+                    onDragLeave: () => setDropTarget((current) => (current === column.id ? null : current)),
+                    onDrop: (event) => onDrop(event, column.id),
+                  }}
+                >
                   {i < last && (
                     <ResizeHandle
                       edge="right"
                       label={`Resize column ${column.label}`}
-                      width={column.width}
+                      size={column.width}
                       min={COLUMN_MIN_WIDTH}
                       max={COLUMN_MAX_WIDTH}
                       onResize={(width) => onPreviewColumns(setColumnWidth(columns, column.id, width))}
                       onCommit={(width) => onSaveColumns(setColumnWidth(columns, column.id, width))}
                     />
                   )}
-                </div>
+                </SortableHeader>
               );
             })}
           </div>
