@@ -149,7 +149,7 @@ describe('layout polish', () => {
     expect(errors).toEqual([]);
   });
 
-  it('marks a locked user in the admin list, shows whole dates and keeps the columns chosen', async () => {
+  it('marks a locked user in the admin list, fits it in 1440 px with whole dates and headers, and keeps the columns chosen', async () => {
     const run = `${process.pid}-${Date.now()}`;
     const admin = await signUpByApi(env.server, `polish-admin-${run}@acme-polish.io`);
     await setUserFacts(env.server, admin.email, { is_admin: 1, email_verified: 1 });
@@ -163,6 +163,15 @@ describe('layout polish', () => {
     const created = row.getByRole('gridcell').nth(1).locator('.admin-cell-text');
     expect(await created.innerText()).toMatch(/\d{4}/);
     expect(await fitsSideways(created)).toBe(true);
+    // At 1440 px the list fits its box: nothing scrolls sideways, every header is whole, and a long
+    // e-mail is ellipsized with the whole address as its title.
+    expect(await fitsSideways(page.locator('.admin-table-scroll'))).toBe(true);
+    for (const header of await page.locator('.admin-th-text').all()) {
+      expect(await header.evaluate((el: WidthBox & { scrollHeight: number; clientHeight: number }) => el.scrollWidth <= el.clientWidth && el.scrollHeight <= el.clientHeight)).toBe(true);
+    }
+    const email = row.getByRole('gridcell').first();
+    expect(await email.getAttribute('title')).toBe(locked.email);
+    expect(await fitsSideways(email.locator('.admin-cell-text'))).toBe(false);
     await screenshotBothSchemes(page, 'layout-admin');
 
     await page.getByRole('columnheader', { name: 'Plan' }).click({ button: 'right' });

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { AdminUserRow } from '@spyglass/protocol';
 import {
-  adminCellText, adminColumnSettings, defaultAdminColumns, resolveAdminColumns, setAdminColumnVisible, setAdminColumnWidth, usageLevel,
+  ADMIN_EMAIL_MIN_WIDTH, adminCellText, adminCellTitle, adminColumnSettings, defaultAdminColumns, fitAdminColumns, resolveAdminColumns,
+  setAdminColumnVisible, setAdminColumnWidth, usageLevel,
 } from './admin-columns';
 
 const row: AdminUserRow = {
@@ -48,5 +49,32 @@ describe('admin columns (spec 000 §2.7, §9)', () => {
     expect(resolveAdminColumns([])).toEqual(defaultAdminColumns());
     const hidden = adminColumnSettings(defaultAdminColumns().map((c) => ({ ...c, isVisible: false })));
     expect(resolveAdminColumns(hidden)).toEqual(defaultAdminColumns());
+  });
+
+  it('shows dates without their time (the title has it) and the latest request relative to now', () => {
+    const created = adminCellText(row, 'createdAt');
+    expect(created).toMatch(/2026/);
+    expect(created).not.toMatch(/:/);
+    expect(adminCellTitle(row, 'createdAt')).toMatch(/2026.*\d:\d\d/);
+    const now = Date.parse('2026-01-02T05:04:05.000Z');
+    const active = { ...row, latestRequest: '2026-01-02T03:04:05.000Z' };
+    expect(adminCellText(active, 'latestRequest', now)).toBe('2 h ago');
+    expect(adminCellTitle(active, 'latestRequest')).toMatch(/2026.*\d:\d\d/);
+    expect(adminCellText(row, 'latestRequest', now)).toBe('');
+  });
+
+  it('narrow the e-mail column to what the others leave, and keep widths the admin chose', () => {
+    const visible = defaultAdminColumns().filter((c) => c.isVisible);
+    const others = visible.slice(1).reduce((sum, c) => sum + c.width, 0);
+    expect(fitAdminColumns(visible, 2000)).toEqual(visible.map((c) => c.width));
+    // 1440 px screen: a 1170 px box less the 44 px actions column.
+    const fitted = fitAdminColumns(visible, 1126);
+    expect(fitted.reduce((sum, w) => sum + w, 0)).toBeLessThanOrEqual(1126);
+    expect(fitted[0]).toBe(1126 - others);
+    expect(fitted[0]).toBeGreaterThanOrEqual(140);
+    expect(fitted.slice(1)).toEqual(visible.slice(1).map((c) => c.width));
+    expect(fitAdminColumns(visible, 900)[0]).toBe(ADMIN_EMAIL_MIN_WIDTH);
+    const chosen = setAdminColumnWidth(visible, 'email', 300);
+    expect(fitAdminColumns(chosen, 1126)[0]).toBe(300);
   });
 });

@@ -1,6 +1,8 @@
 import {
   ADMIN_USAGE_THRESHOLDS, billingCycleLetter, formatMegabytes, percentageUsed, type AdminSortKey, type AdminUserRow, type ColumnSetting,
 } from '@spyglass/protocol';
+import { fitColumnWidths } from '../../ui/fit-columns';
+import { relativeTime } from '../devices/device-list';
 
 export type AdminColumnId = AdminSortKey | 'customer';
 
@@ -17,25 +19,42 @@ export const ADMIN_COLUMN_MIN_WIDTH = 60;
 export const ADMIN_COLUMN_MAX_WIDTH = 600;
 
 /**
- * Spec 000 §2.7: every column of the list; canceledAt hidden by default. The date columns are wide
- * enough for the longest medium date and short time ('Sep 30, 2026, 11:59 PM').
+ * Spec 000 §2.7: every column of the list; canceledAt hidden by default. Measured in Chromium
+ * (12 px headers, 8 px padding): each column is as wide as its longest usual value ('enterprise',
+ * 'canceled', '9999.9 MB', 'May 13, 2026') or its header with the sort arrow, two-word headers
+ * taking two lines. The dates are medium dates (the time is in their title) and the latest request
+ * is relative, like the device list's Last Seen. At 1440 px (a 1126 px box less the actions) the
+ * e-mail takes the 144 px left (fitAdminColumns), ellipsized with its title.
  */
 export function defaultAdminColumns(): AdminColumn[] {
   return [
     { id: 'email', label: 'Email', width: 240, isVisible: true },
-    { id: 'createdAt', label: 'Created At', width: 180, isVisible: true },
-    { id: 'canceledAt', label: 'Canceled At', width: 180, isVisible: false },
-    { id: 'plan', label: 'Plan', width: 100, isVisible: true },
-    { id: 'devices', label: 'Devices', width: 80, isVisible: true, align: 'end' },
-    { id: 'latestRequest', label: 'Latest Request', width: 180, isVisible: true },
-    { id: 'status', label: 'Status', width: 100, isVisible: true },
-    { id: 'trafficUsed', label: 'Traffic Used', width: 120, isVisible: true, align: 'end' },
-    { id: 'trafficLimit', label: 'Traffic Limit', width: 120, isVisible: true, align: 'end' },
-    { id: 'percentageUsed', label: '% Used', width: 90, isVisible: true, align: 'end' },
-    { id: 'billingCycle', label: 'Billing Cycle', width: 100, isVisible: true },
-    { id: 'numRequests', label: 'Requests', width: 100, isVisible: true, align: 'end' },
-    { id: 'customer', label: 'Customer', width: 110, isVisible: true },
+    { id: 'createdAt', label: 'Created At', width: 106, isVisible: true },
+    { id: 'canceledAt', label: 'Canceled At', width: 106, isVisible: false },
+    { id: 'plan', label: 'Plan', width: 94, isVisible: true },
+    { id: 'devices', label: 'Devices', width: 86, isVisible: true, align: 'end' },
+    { id: 'latestRequest', label: 'Latest Request', width: 106, isVisible: true },
+    { id: 'status', label: 'Status', width: 86, isVisible: true },
+    { id: 'trafficUsed', label: 'Traffic Used', width: 88, isVisible: true, align: 'end' },
+    { id: 'trafficLimit', label: 'Traffic Limit', width: 88, isVisible: true, align: 'end' },
+    { id: 'percentageUsed', label: '% Used', width: 72, isVisible: true, align: 'end' },
+    { id: 'billingCycle', label: 'Billing Cycle', width: 76, isVisible: true },
+    { id: 'numRequests', label: 'Requests', width: 96, isVisible: true, align: 'end' },
+    { id: 'customer', label: 'Customer', width: 84, isVisible: true },
   ];
+}
+
+/** The e-mail column gives way down to this before the table scrolls sideways. */
+export const ADMIN_EMAIL_MIN_WIDTH = 100;
+
+/**
+ * The widths to draw the visible columns at in `available` pixels: an e-mail column still at its
+ * default width narrows to what the others leave (not under ADMIN_EMAIL_MIN_WIDTH); widths the
+ * admin chose stand, and the table scrolls when they do not fit.
+ */
+export function fitAdminColumns(visible: readonly AdminColumn[], available: number): number[] {
+  const emailDefault = defaultAdminColumns()[0]!.width;
+  return fitColumnWidths(visible.map((c) => ({ width: c.width, flexible: c.id === 'email' && c.width === emailDefault })), available, ADMIN_EMAIL_MIN_WIDTH);
 }
 
 /**
@@ -77,10 +96,11 @@ export function usageLevel(percentage: number | null): 'ok' | 'warning' | 'excee
   return 'ok';
 }
 
-const date = (iso: string | null) => (iso === null ? '' : new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }));
+const date = (iso: string | null) => (iso === null ? '' : new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' }));
+const dateTime = (iso: string | null) => (iso === null ? '' : new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }));
 
-/** The text a cell shows (the customer link and the usage style are the table's). */
-export function adminCellText(user: AdminUserRow, id: AdminColumnId): string {
+/** The text a cell shows (the customer link and the usage style are the table's); `now` for the relative latest request. */
+export function adminCellText(user: AdminUserRow, id: AdminColumnId, now = Date.now()): string {
   const s = user.subscription;
   switch (id) {
     case 'email':
@@ -94,7 +114,7 @@ export function adminCellText(user: AdminUserRow, id: AdminColumnId): string {
     case 'devices':
       return String(user.devicesCount);
     case 'latestRequest':
-      return date(user.latestRequest);
+      return user.latestRequest === null ? '' : relativeTime(user.latestRequest, now);
     case 'status':
       return s.status;
     case 'trafficUsed':
@@ -112,6 +132,14 @@ export function adminCellText(user: AdminUserRow, id: AdminColumnId): string {
     case 'customer':
       return s.customerId ?? '';
   }
+}
+
+/** A cell's title: the whole date and time for the date columns, else the text (read when it is ellipsized). */
+export function adminCellTitle(user: AdminUserRow, id: AdminColumnId): string {
+  if (id === 'createdAt') return dateTime(user.createdAt);
+  if (id === 'canceledAt') return dateTime(user.subscription.canceledAt);
+  if (id === 'latestRequest') return dateTime(user.latestRequest);
+  return adminCellText(user, id);
 }
 
 /** The payment provider's page of a customer. */

@@ -8,9 +8,10 @@ import { IconButton } from '../../ui/button';
 import { ResizeHandle } from '../../ui/resize-handle';
 import { SortableHeader } from '../../ui/sortable-header';
 import { Spinner } from '../../ui/spinner';
+import { useInnerWidth } from '../../ui/use-inner-width';
 import {
-  ADMIN_COLUMN_MAX_WIDTH, ADMIN_COLUMN_MIN_WIDTH, adminCellText, customerPageUrl, defaultAdminColumns, setAdminColumnVisible,
-  setAdminColumnWidth, usageLevel, type AdminColumn, type AdminColumnId,
+  ADMIN_COLUMN_MAX_WIDTH, ADMIN_COLUMN_MIN_WIDTH, adminCellText, adminCellTitle, customerPageUrl, defaultAdminColumns, fitAdminColumns,
+  setAdminColumnVisible, setAdminColumnWidth, usageLevel, type AdminColumn, type AdminColumnId,
 } from './admin-columns';
 import { useAdminUserUpdate } from './admin.api';
 
@@ -40,8 +41,10 @@ export interface AdminTableProps {
 export function AdminTable({ rows, total, columns, onPreviewColumns, onSaveColumns, sort, onSort, loadingMore, onNeedMore }: AdminTableProps) {
   const scroller = useRef<HTMLDivElement>(null);
   const visible = columns.filter((c) => c.isVisible);
-  const template = `${visible.map((c) => `${c.width}px`).join(' ')} ${ACTIONS_WIDTH}px`;
-  const width = visible.reduce((sum, c) => sum + c.width, 0) + ACTIONS_WIDTH;
+  // Fitted to the box (its scroll bar left out), so that the list does not scroll sideways at 1440 px.
+  const widths = fitAdminColumns(visible, useInnerWidth(scroller) - ACTIONS_WIDTH);
+  const template = `${widths.map((w) => `${w}px`).join(' ')} ${ACTIONS_WIDTH}px`;
+  const width = widths.reduce((sum, w) => sum + w, 0) + ACTIONS_WIDTH;
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scroller.current,
@@ -62,8 +65,8 @@ export function AdminTable({ rows, total, columns, onPreviewColumns, onSaveColum
         <ContextMenu.Root>
           <ContextMenu.Trigger asChild>
             <div className="admin-thead" role="row" style={{ gridTemplateColumns: template }}>
-              {visible.map((column) => (
-                <HeaderCell key={column.id} column={column} sort={sort} onSort={onSort}
+              {visible.map((column, i) => (
+                <HeaderCell key={column.id} column={column} width={widths[i]!} sort={sort} onSort={onSort}
                   onResize={(w) => onPreviewColumns(setAdminColumnWidth(columns, column.id, w))}
                   onCommit={(w) => onSaveColumns(setAdminColumnWidth(columns, column.id, w))} />
               ))}
@@ -111,8 +114,10 @@ export function AdminTable({ rows, total, columns, onPreviewColumns, onSaveColum
   );
 }
 
-function HeaderCell({ column, sort, onSort, onResize, onCommit }: {
+function HeaderCell({ column, width, sort, onSort, onResize, onCommit }: {
   column: AdminColumn;
+  /** As drawn (fitted to the box). */
+  width: number;
   sort: AdminTableProps['sort'];
   onSort(column: AdminSortKey): void;
   onResize(width: number): void;
@@ -121,9 +126,10 @@ function HeaderCell({ column, sort, onSort, onResize, onCommit }: {
   const sortable = column.id !== 'customer';
   return (
     <SortableHeader label={column.label} sorted={sort.column === column.id ? sort.order : null}
-      onSort={sortable ? () => onSort(column.id as AdminSortKey) : undefined} buttonClassName="admin-th-button" textClassName="admin-cell-text"
+      onSort={sortable ? () => onSort(column.id as AdminSortKey) : undefined} buttonClassName="admin-th-button" textClassName="admin-th-text"
+      buttonProps={{ title: column.label }}
       className={`admin-th${column.align === 'end' ? ' is-end' : ''}`} data-column={column.id}>
-      <ResizeHandle edge="right" label={`Resize column ${column.label}`} size={column.width} min={ADMIN_COLUMN_MIN_WIDTH} max={ADMIN_COLUMN_MAX_WIDTH}
+      <ResizeHandle edge="right" label={`Resize column ${column.label}`} size={width} min={ADMIN_COLUMN_MIN_WIDTH} max={ADMIN_COLUMN_MAX_WIDTH}
         onResize={onResize} onCommit={onCommit} />
     </SortableHeader>
   );
@@ -137,8 +143,10 @@ function Cell({ user, column }: { user: AdminUserRow; column: AdminColumn }) {
     return (
       <div role="gridcell" className={className}>
         {customerId && (
-          <a className="admin-link" href={customerPageUrl(customerId)} target="_blank" rel="noopener noreferrer" title={customerId}>
-            Customer <ExternalLink size={11} aria-hidden="true" />
+          // 'Open' under the Customer header: the column stays as narrow as its header.
+          <a className="admin-link" href={customerPageUrl(customerId)} target="_blank" rel="noopener noreferrer" title={customerId}
+            aria-label={`Customer ${customerId}`}>
+            Open <ExternalLink size={11} aria-hidden="true" />
           </a>
         )}
       </div>
@@ -170,7 +178,7 @@ function Cell({ user, column }: { user: AdminUserRow; column: AdminColumn }) {
     return <div role="gridcell" className={className}><span className={`admin-pill is-${adminCellText(user, id)}`}>{adminCellText(user, id)}</span></div>;
   }
   const text = adminCellText(user, id);
-  return <div role="gridcell" className={className}><span className="admin-cell-text" title={text || undefined}>{text}</span></div>;
+  return <div role="gridcell" className={className}><span className="admin-cell-text" title={adminCellTitle(user, id) || undefined}>{text}</span></div>;
 }
 
 function RowActions({ user }: { user: AdminUserRow }) {
