@@ -110,6 +110,25 @@ describe('user defaults', () => {
     await visible(cell(page, 'standard', 'featureFlag', 'Value'));
     await visible(page.getByRole('region', { name: 'Console' }).getByText('Changed on the device'));
 
+    // The console's top edge resizes it (spec 002 §9: 100 to 400 px, 150 at first): dragged up, then by keys.
+    const consoleRegion = page.getByRole('region', { name: 'Console' });
+    const consoleHeight = async () => Math.round((await consoleRegion.boundingBox())!.height);
+    expect(await consoleHeight()).toBe(150);
+    const edge = consoleRegion.getByRole('separator', { name: 'Resize console' });
+    const grip = (await edge.boundingBox())!;
+    await page.mouse.move(grip.x + 200, grip.y + grip.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(grip.x + 200, grip.y + grip.height / 2 - 60, { steps: 4 });
+    await page.mouse.up();
+    await expect.poll(consoleHeight).toBe(210);
+    await edge.focus();
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(consoleHeight).toBe(190);
+    await page.keyboard.press('End');
+    await expect.poll(consoleHeight).toBe(400);
+    await page.keyboard.press('Home');
+    await expect.poll(consoleHeight).toBe(100);
+
     // Search over name, key and value, ignoring case.
     await page.getByLabel('Search user defaults').fill('BOB');
     await expect.poll(() => page.getByRole('row').count()).toBe(2);
