@@ -36,7 +36,7 @@ describe('demo mode (DEMO_MODE=1)', () => {
       const configRead = form.waitForResponse((response) => new URL(response.url()).pathname.endsWith('/config'));
       await form.goto('/signin');
       await configRead;
-      await form.evaluate(() => new Promise((painted) => requestAnimationFrame(() => requestAnimationFrame(painted))));
+      await form.evaluate('new Promise((painted) => requestAnimationFrame(() => requestAnimationFrame(painted)))');
       await visible(form.getByRole('button', { name: 'Sign In', exact: true }));
       expect(await form.locator('.google-signin').count()).toBe(0);
       expect(await form.getByRole('link', { name: 'Sign up' }).count()).toBe(0);
