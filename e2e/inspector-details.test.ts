@@ -5,7 +5,7 @@ import { fullItem, storedItems } from './support/api';
 import { useE2eEnvironment } from './support/environment';
 import { useStoryFixtures } from './support/fixtures';
 import { details, openItem } from './support/inspector';
-import { localStorageItem, visible } from './support/page';
+import { dragBy, localStorageItem, visible } from './support/page';
 import { screenshotBothSchemes } from './support/screenshots';
 
 /**
@@ -230,17 +230,10 @@ describe('request details panel', () => {
     const area = (await page.locator('.inspector-content').boundingBox())!;
     const before = (await panel.boundingBox())!.height;
     const handle = panel.getByRole('separator', { name: 'Resize details panel' });
-    const grip = (await handle.boundingBox())!;
-    await page.mouse.move(grip.x + 200, grip.y + grip.height / 2);
-    await page.mouse.down();
-    await page.mouse.move(grip.x + 200, grip.y + grip.height / 2 - 100, { steps: 5 });
-    await page.mouse.up();
+    await dragBy(handle, 0, -100, { fromX: 200 });
     await expect.poll(async () => Math.round((await panel.boundingBox())!.height)).toBe(Math.round(before + 100));
-    const moved = (await handle.boundingBox())!;
-    await page.mouse.move(moved.x + 200, moved.y + moved.height / 2);
-    await page.mouse.down();
-    await page.mouse.move(moved.x + 200, area.y - 400, { steps: 5 });
-    await page.mouse.up();
+    // Past the top of the content area: held at 80 %.
+    await dragBy(handle, 0, -area.height, { fromX: 200 });
     await expect.poll(async () => Math.round((await panel.boundingBox())!.height)).toBe(Math.floor(area.height * 0.8));
     const stored80 = JSON.parse((await localStorageItem(page, 'details-panel'))!) as { height: number };
     expect(stored80.height).toBe(Math.floor(area.height * 0.8));

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpByApi, type TestAccount } from './support/accounts';
 import { useE2eEnvironment } from './support/environment';
 import { useStoryFixtures } from './support/fixtures';
-import { answerOf, visible } from './support/page';
+import { answerOf, dragBy, visible } from './support/page';
 import { screenshotBothSchemes } from './support/screenshots';
 
 /** Replaces a CodeMirror editor's text the way a user does: focus, select all, type. */
@@ -115,11 +115,7 @@ describe('user defaults', () => {
     const consoleHeight = async () => Math.round((await consoleRegion.boundingBox())!.height);
     expect(await consoleHeight()).toBe(150);
     const edge = consoleRegion.getByRole('separator', { name: 'Resize console' });
-    const grip = (await edge.boundingBox())!;
-    await page.mouse.move(grip.x + 200, grip.y + grip.height / 2);
-    await page.mouse.down();
-    await page.mouse.move(grip.x + 200, grip.y + grip.height / 2 - 60, { steps: 4 });
-    await page.mouse.up();
+    await dragBy(edge, 0, -60, { fromX: 200 });
     await expect.poll(consoleHeight).toBe(210);
     await edge.focus();
     await page.keyboard.press('ArrowDown');

@@ -23,6 +23,23 @@ export async function answerOf(page: Page, method: string, path: string, action:
   return response;
 }
 
+/**
+ * Drags `handle` with the mouse by `dx`, `dy` in `steps` moves, from its vertical middle and `fromX`
+ * px from its left edge (its middle when not given: a panel's top edge is grabbed away from the
+ * buttons at its ends).
+ */
+export async function dragBy(handle: Locator, dx: number, dy: number, { fromX, steps = 5 }: { fromX?: number; steps?: number } = {}): Promise<void> {
+  const box = await handle.boundingBox();
+  if (!box) throw new Error(`${handle.toString()} has no box`);
+  const mouse = handle.page().mouse;
+  const x = box.x + (fromX ?? box.width / 2);
+  const y = box.y + box.height / 2;
+  await mouse.move(x, y);
+  await mouse.down();
+  await mouse.move(x + dx, y + dy, { steps });
+  await mouse.up();
+}
+
 // The e2e programs compile without the DOM library, so browser-side code is passed as expressions.
 
 export const localStorageItem = (page: Page, key: string) =>
