@@ -31,7 +31,10 @@ try {
   // The share host second: tests read the API's address from the first "Server listening" line.
   await app.shareServer.listen({ port: sharePort, host });
   jobs.push(
-    startRetentionJob({ db: app.ctx.db, blobs: app.ctx.blobs, days: retentionDays, now: app.ctx.now, log: app.log, billing: app.ctx.billing }),
+    startRetentionJob({
+      db: app.ctx.db, blobs: app.ctx.blobs, days: retentionDays, now: app.ctx.now, log: app.log, billing: app.ctx.billing,
+      announce: (userId, deviceId, ids) => app.ctx.live.viewers.requestsDeleted(userId, deviceId, ids),
+    }),
     startUsageReportJob({ db: app.ctx.db, mailer: app.ctx.mailer, publicUrl: app.ctx.config.publicUrl, now: app.ctx.now, log: app.log }),
   );
   if (app.ctx.config.demoMode) {

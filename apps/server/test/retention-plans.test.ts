@@ -53,7 +53,7 @@ describeApi('retention by plan', () => {
     const team = await accountOn('team');
     const pro = await accountOn('pro');
     const { ctx } = server.app;
-    const removed = await runRetention(ctx.db, ctx.blobs, planCutoffs(ctx.db, ctx.billing, 0, clock), 1);
+    const removed = await runRetention(ctx.db, ctx.blobs, planCutoffs(ctx.db, ctx.billing, 0, clock), { batch: 1 });
     expect(removed.items).toBeGreaterThanOrEqual(1);
 
     expect(await itemIds(team.api, team.deviceId)).toEqual([team.fresh.id]);

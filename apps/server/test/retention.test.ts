@@ -6,7 +6,7 @@ import { FileBlobStore } from '../src/blobs/file-blob-store';
 import { DAY_MS, runRetention, startRetentionJob } from '../src/jobs/retention';
 import { sessionBlobOwner } from '../src/repositories/sessions.repository';
 import { describeApi, signUp, useTestServer } from './helpers';
-import { connectDevice, items } from './live-clients';
+import { connectDevice, connectViewer, items } from './live-clients';
 
 const START = Date.parse('2026-06-01T12:00:00.000Z');
 
@@ -20,7 +20,7 @@ describeApi('retention job', () => {
   it('removes items and sessions past the history window with their blobs, and keeps newer ones', async () => {
     const { ctx } = server.app;
     const blobs = new FileBlobStore(ctx.config.dataDir);
-    const { api, profile } = await signUp(server.url);
+    const { api, profile, token } = await signUp(server.url);
     const device = await connectDevice(server.url, profile.apiKey);
     const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -45,9 +45,19 @@ describeApi('retention job', () => {
     expect(blobFiles(sessionDir(expired.id))).toHaveLength(1);
     expect(blobFiles(sessionDir(kept.id))).toHaveLength(2);
 
-    const job = startRetentionJob({ db: ctx.db, blobs, days: 30, now: () => clock, log: server.app.log, intervalMs: 3_600_000 });
+    // A page open on the device is told which items went, so that it never offers them to a save.
+    const viewer = await connectViewer(server.url, token);
+    await viewer.subscribe(device.deviceId);
+    const job = startRetentionJob({
+      db: ctx.db, blobs, days: 30, now: () => clock, log: server.app.log, intervalMs: 3_600_000,
+      announce: (userId, deviceId, ids) => ctx.live.viewers.requestsDeleted(userId, deviceId, ids),
+    });
     await job.runOnce();
     await job.stop();
+    const announced = await viewer.next('requests_deleted');
+    expect(announced.deviceId).toBe(device.deviceId);
+    expect([...announced.ids].sort()).toEqual([oldShot, oldBody, ...oldLogs].map((i) => i.id).sort());
+    await viewer.close();
 
     const left = await api.get(`/v1/requests?deviceId=${device.deviceId}`);
     expect(left.body.items.map((i: { id: string }) => i.id).sort()).toEqual([fresh.id, freshShot.id].sort());
@@ -74,7 +84,7 @@ describeApi('retention job', () => {
     const fresh = Array.from({ length: 12 }, (_, i) => items.log(`new ${i}`, new Date(START - DAY_MS + i).toISOString()));
     await device.sendItems([...old, ...fresh]);
     // Batches of 5: the walk crosses several of them, the last one mixed.
-    const removed = await runRetention(ctx.db, blobs, START - 30 * DAY_MS, 5);
+    const removed = await runRetention(ctx.db, blobs, START - 30 * DAY_MS, { batch: 5 });
     expect(removed.items).toBeGreaterThanOrEqual(23);
     const left = await api.get(`/v1/requests?deviceId=${device.deviceId}`);
     expect(left.body.items.map((i: { id: string }) => i.id).sort()).toEqual(fresh.map((i) => i.id).sort());

@@ -57,11 +57,25 @@ const yieldToIngest = () => new Promise<void>((resolve) => setImmediate(resolve)
  * dated in the future by a wrong device clock can hold back older ones behind it until it expires
  * itself.
  */
-export async function runRetention(db: Db, blobs: BlobStore, cutoff: number | CutoffOf, batch = RETENTION_BATCH): Promise<RetentionResult> {
+export interface RetentionOptions {
+  /** Rows per delete. */
+  batch?: number;
+  /** Told each batch of a device's items removed, so that open pages drop them too. */
+  announce?: ItemsRemoved;
+}
+
+export type ItemsRemoved = (userId: string, deviceId: string, ids: string[]) => void;
+
+export async function runRetention(db: Db, blobs: BlobStore, cutoff: number | CutoffOf, options: RetentionOptions = {}): Promise<RetentionResult> {
+  const batch = options.batch ?? RETENTION_BATCH;
+  const announce = options.announce ?? (() => {});
   if (typeof cutoff !== 'number') {
-    return { items: await deleteExpiredItems(db, blobs, cutoff, batch), sessions: await deleteExpiredSessionsOfPlans(db, blobs, cutoff, batch) };
+    return { items: await deleteExpiredItems(db, blobs, cutoff, batch, announce), sessions: await deleteExpiredSessionsOfPlans(db, blobs, cutoff, batch) };
   }
-  return { items: await deleteExpiredItems(db, blobs, () => Promise.resolve(cutoff), batch), sessions: await deleteSessionsBefore(db, blobs, cutoff, batch) };
+  return {
+    items: await deleteExpiredItems(db, blobs, () => Promise.resolve(cutoff), batch, announce),
+    sessions: await deleteSessionsBefore(db, blobs, cutoff, batch),
+  };
 }
 
 /** One cutoff for every account: the expired sessions go in batches, without looking at each. */
@@ -75,7 +89,7 @@ async function deleteSessionsBefore(db: Db, blobs: BlobStore, cutoff: number, ba
 }
 
 /** Every device's items older than its account's cutoff, device by device; answers how many went. */
-async function deleteExpiredItems(db: Db, blobs: BlobStore, cutoffOf: CutoffOf, batch: number): Promise<number> {
+async function deleteExpiredItems(db: Db, blobs: BlobStore, cutoffOf: CutoffOf, batch: number, announce: ItemsRemoved): Promise<number> {
   let deleted = 0;
   for (const device of await findAllDeviceKeys(db)) {
     const cutoff = await cutoffOf(device.userId);
@@ -83,7 +97,8 @@ async function deleteExpiredItems(db: Db, blobs: BlobStore, cutoffOf: CutoffOf, 
     let after: number | null = 0;
     while (after !== null) {
       const page = await deleteExpiredItemsOfDevice(db, blobs, device, cutoff, after, batch);
-      deleted += page.deleted;
+      deleted += page.deleted.length;
+      if (page.deleted.length > 0) announce(device.userId, device.deviceId, page.deleted);
       after = page.next;
       await yieldToIngest();
     }
@@ -112,6 +127,8 @@ export function startRetentionJob(options: {
   db: Db; blobs: BlobStore; days: number; now: () => number; log: FastifyBaseLogger; intervalMs?: number;
   /** Hosted billing: each account's plan sets its history (planCutoffs). */
   billing?: BillingService;
+  /** Open pages are told which items went (a Save Session of them would otherwise be refused). */
+  announce?: ItemsRemoved;
 }): PeriodicJob<RetentionResult> {
   return startPeriodicJob({
     name: 'retention pass',
@@ -122,7 +139,7 @@ export function startRetentionJob(options: {
       const { billing } = options;
       if (options.days <= 0 && !billing?.enabled) return { items: 0, sessions: 0 };
       const cutoff = billing?.enabled ? planCutoffs(options.db, billing, options.days, options.now()) : options.now() - options.days * DAY_MS;
-      const result = await runRetention(options.db, options.blobs, cutoff);
+      const result = await runRetention(options.db, options.blobs, cutoff, { announce: options.announce });
       if (result.items + result.sessions > 0) options.log.info(result, 'retention removed expired items and sessions');
       return result;
     },

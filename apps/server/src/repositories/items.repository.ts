@@ -92,22 +92,22 @@ export async function clearDeviceItems(db: Db, blobs: BlobStore, userId: string,
 
 /**
  * Retention: deletes the expired ones among a device's next `limit` items after display number
- * `after` (the (device, num) index, so no extra index slows ingest down). Answers how many were
+ * `after` (the (device, num) index, so no extra index slows ingest down). Answers the ids
  * deleted and where the next call should go on, or null when the walk should stop: a device's
  * items arrive roughly in creation order, so a page with nothing expired ends it. Not scoped to
  * an owner: it runs for every account.
  */
 export async function deleteExpiredItemsOfDevice(
   db: Db, blobs: BlobStore, { userId, deviceId }: DeviceKey, cutoff: number, after: number, limit: number,
-): Promise<{ deleted: number; next: number | null }> {
+): Promise<{ deleted: string[]; next: number | null }> {
   const rows = await db.selectFrom('items').select(['id', 'num', 'created_at', 'request_body_blob', 'response_body_blob', 'image_blob'])
     .where('user_id', '=', userId).where('device_id', '=', deviceId).where('num', '>', after).orderBy('num').limit(limit).execute();
   const expired = rows.filter((r) => Number(r.created_at) < cutoff);
-  if (expired.length === 0) return { deleted: 0, next: null };
+  if (expired.length === 0) return { deleted: [], next: null };
   await db.deleteFrom('items').where('user_id', '=', userId).where('device_id', '=', deviceId)
     .where('id', 'in', expired.map((r) => r.id)).execute();
   await blobs.delete(blobKeysOf(expired));
-  return { deleted: expired.length, next: rows.length < limit ? null : Number(rows[rows.length - 1]!.num) };
+  return { deleted: expired.map((r) => r.id), next: rows.length < limit ? null : Number(rows[rows.length - 1]!.num) };
 }
 
 // ---- ingest ----
