@@ -117,6 +117,27 @@ describeApi('ingest', () => {
     await second.close();
   });
 
+  it('numbers new items after a resend without gaps, whatever their place in the batch', async () => {
+    const deviceId = itemId('dev');
+    const sent = [logItem('one'), logItem('two'), logItem('three')];
+    const { client: first } = await TestDevice.online(server.url, apiKey, deviceId);
+    first.sendItems(1, sent);
+    await first.ack(1);
+    await first.close();
+    // After a reconnect: a new item, the three resent, another new one, in one frame.
+    const before = logItem('before');
+    const after = logItem('after');
+    const { client: second } = await TestDevice.online(server.url, apiKey, deviceId);
+    second.sendItems(0, [before, ...sent, after]);
+    await second.ack(0);
+    const stored = await page(deviceId);
+    expect(stored.items.map((i) => [i.id, i.num])).toEqual([[after.id, 5], [before.id, 4], ...[...sent].reverse().map((i, n) => [i.id, 3 - n])]);
+    second.sendItems(1, [logItem('next')]);
+    await second.ack(1);
+    expect((await page(deviceId)).items[0]!.num).toBe(6);
+    await second.close();
+  });
+
   it('refuses duplicate and out-of-order sequence numbers without storing them', async () => {
     const deviceId = itemId('dev');
     const { client } = await TestDevice.online(server.url, apiKey, deviceId);

@@ -6,7 +6,7 @@ import type { Database } from '../db/schema';
 import { ITEM_COLUMNS, toCompactItem, type CompactItemRow, type ItemColumn, type NewItemRow } from './item-columns';
 import type { DeviceKey } from './devices.repository';
 import {
-  addTraffic, insertNewItems, selectCommitDevices, selectCompactItems, selectExistingItemsPg, updateLastNum, upsertItems, upsertItemsPg,
+  addTraffic, insertNewItems, insertNewItemsPg, renumberItemsPg, selectCommitDevices, selectCompactItems, selectExistingItemsPg, updateLastNum, upsertItems, upsertItemsPg,
 } from './items.repository';
 import { addTrafficHours, selectStoredItemSize } from './usage.repository';
 
@@ -72,23 +72,34 @@ function kyselyWriter(db: Kysely<Database>): ItemWriter {
       const rows = await selectCommitDevices(trx, keys).execute();
       return rows.map((r) => ({ ...r, last_num: Number(r.last_num) }));
     },
+    // Every row is first offered the next number and inserted if new (the common case: one
+    // statement). Rows stored before (resends, completions) keep their numbers: they are upserted
+    // after, and the new rows behind them numbered again without the gaps they left.
     async upsertForDevice(rows, lastNum) {
       const userId = rows[0]?.user_id ?? '';
       const deviceId = rows[0]?.device_id ?? '';
-      const existing = new Map<string, number>();
-      const sizes = new Map<string, number>();
-      for (const part of chunks(rows.map((r) => r.id), UPSERT_CHUNK)) {
-        for (const r of await selectExistingItemsPg(trx, userId, deviceId, part).execute()) {
-          existing.set(r.id, Number(r.num));
-          sizes.set(r.id, Number(r.size));
-        }
+      const offered = rows.map((r, i) => ({ ...r, num: lastNum + 1 + i }));
+      const inserted = new Set<string>();
+      for (const part of chunks(offered, UPSERT_CHUNK)) {
+        for (const r of await insertNewItemsPg(trx, part).execute()) inserted.add(r.id);
+      }
+      const isNew = rows.map((r) => inserted.has(r.id));
+      if (inserted.size === rows.length) {
+        return { lastNum: lastNum + rows.length, nums: offered.map((r) => r.num), isNew, storedSizes: rows.map(() => null) };
+      }
+      const stored = new Map<string, { num: number; size: number }>();
+      const again = rows.filter((_, i) => !isNew[i]);
+      for (const part of chunks(again.map((r) => r.id), UPSERT_CHUNK)) {
+        for (const r of await selectExistingItemsPg(trx, userId, deviceId, part).execute()) stored.set(r.id, { num: Number(r.num), size: Number(r.size) });
       }
       let last = lastNum;
-      const full = rows.map((r) => ({ ...r, num: existing.get(r.id) ?? ++last }));
-      for (const part of chunks(full, UPSERT_CHUNK)) await upsertItemsPg(trx, part).execute();
-      return {
-        lastNum: last, nums: full.map((r) => r.num), isNew: rows.map((r) => !existing.has(r.id)), storedSizes: rows.map((r) => sizes.get(r.id) ?? null),
-      };
+      const nums = rows.map((r, i) => (isNew[i] ? ++last : stored.get(r.id)!.num));
+      const moved = offered.flatMap((r, i) => (isNew[i] && r.num !== nums[i] ? [i] : []));
+      for (const part of chunks(moved, UPSERT_CHUNK)) {
+        await renumberItemsPg(userId, deviceId, part.map((i) => rows[i]!.id), part.map((i) => nums[i]!)).execute(trx);
+      }
+      for (const part of chunks(again.map((r) => ({ ...r, num: stored.get(r.id)!.num })), UPSERT_CHUNK)) await upsertItemsPg(trx, part).execute();
+      return { lastNum: last, nums, isNew, storedSizes: rows.map((r, i) => (isNew[i] ? null : stored.get(r.id)!.size)) };
     },
     async setLastNum({ userId, deviceId }, lastNum) {
       await updateLastNum(trx, userId, deviceId, lastNum).execute();

@@ -163,16 +163,33 @@ const PG_COLUMN_TYPES: Partial<Record<ItemColumn, string>> = {
 const PG_ROW_TYPE = sql.raw(ITEM_COLUMNS.map((c) => `${c} ${PG_COLUMN_TYPES[c] ?? 'text'}`).join(', '));
 
 /**
- * PostgreSQL only: the same upsert with the rows as one JSON parameter, so that a commit of
- * thousands of rows is one short statement with one parameter. JSON.stringify and PostgreSQL's
- * JSON reader are both native: this costs the server about half the CPU of one array parameter
- * per column (`unnest`, whose arrays the driver escapes value by value), and unnest was itself
- * twice as fast as multi-row VALUES (bench/suites/10-ingest.ts).
+ * PostgreSQL only: a commit's rows as one JSON parameter, so that thousands of rows are one short
+ * statement with one parameter. JSON.stringify and PostgreSQL's JSON reader are both native: this
+ * costs the server about half the CPU of one array parameter per column (`unnest`, whose arrays
+ * the driver escapes value by value), and unnest was itself twice as fast as multi-row VALUES.
  */
+function pgRows(rows: NewItemRow[]) {
+  return sql`select ${sql.join(ITEM_COLUMNS.map((c) => sql.ref(c)))} from json_to_recordset(${JSON.stringify(rows)}::json) as r(${PG_ROW_TYPE})`;
+}
+
+/** PostgreSQL: the upsert of `upsertItems`, rows as in `pgRows`. */
 export function upsertItemsPg(db: Kysely<Database>, rows: NewItemRow[]) {
-  return db.insertInto('items').columns(ITEM_COLUMNS)
-    .expression(sql`select ${sql.join(ITEM_COLUMNS.map((c) => sql.ref(c)))} from json_to_recordset(${JSON.stringify(rows)}::json) as r(${PG_ROW_TYPE})`)
-    .onConflict(onItemConflict);
+  return db.insertInto('items').columns(ITEM_COLUMNS).expression(pgRows(rows)).onConflict(onItemConflict);
+}
+
+/**
+ * PostgreSQL: inserts the rows not stored yet and answers their ids; stored ones are left alone.
+ * The ingest's common case (every item new) is then this one statement.
+ */
+export function insertNewItemsPg(db: Kysely<Database>, rows: NewItemRow[]) {
+  return db.insertInto('items').columns(ITEM_COLUMNS).expression(pgRows(rows))
+    .onConflict((oc) => oc.columns(['user_id', 'device_id', 'id']).doNothing()).returning('id');
+}
+
+/** PostgreSQL: gives new display numbers to items of one device (ids and numbers pairwise). */
+export function renumberItemsPg(userId: string, deviceId: string, ids: string[], nums: number[]) {
+  return sql`update items set num = n.num from unnest(${ids}::text[], ${nums}::bigint[]) as n(id, num)
+    where items.user_id = ${userId} and items.device_id = ${deviceId} and items.id = n.id`;
 }
 
 function onItemConflict(oc: OnConflictBuilder<Database, 'items'>) {
