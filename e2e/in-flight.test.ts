@@ -7,6 +7,7 @@ import { signedInContext, signUpByApi, type TestAccount } from './support/accoun
 import { newContext, recordPageErrors } from './support/browser';
 import { serveBrowserSdk } from './support/browser-sdk';
 import { useE2eEnvironment } from './support/environment';
+import { details } from './support/inspector';
 import { visible } from './support/page';
 import { screenshotBothSchemes } from './support/screenshots';
 import { callApi } from './support/sdk-package';
@@ -115,6 +116,27 @@ describe('requests in flight', () => {
     expect(listed).toHaveLength(1);
     const stored = await callApi<CapturedItem>(env.server.url, account.token, 'GET', `/v1/requests/${listed[0]!.id}`);
     expect(stored).toMatchObject({ status: 200, details: { response: { statusCode: 200, body: JSON.stringify({ answered: `/slow?via=${name}` }) } } });
+    expect(errors).toEqual([]);
+  });
+
+  it('fills in the details panel opened while the request waited once its answer arrives', async () => {
+    const { page, errors } = await dashboard(browserDevice);
+    const url = `${site.url}/slow?via=details`;
+    const answered = app.evaluate(`fetch(${JSON.stringify(url)}).then((r) => r.text())`);
+    const row = page.locator('.req-row', { hasText: 'via=details' });
+    await visible(row.locator('.req-waiting'));
+    await row.click();
+    const panel = details(page);
+    await visible(panel.locator('.details-title', { hasText: 'via=details' }));
+    await visible(panel.getByText('No response', { exact: true }));
+
+    await answered;
+    // The row turns into the answered request; the panel opened on it must follow, not keep 'No response'.
+    await expect.poll(() => row.locator('.req-status-pill').innerText(), { timeout: 10_000 }).toBe('200');
+    await visible(panel.getByText('200 OK', { exact: true }));
+    // The response body, a JSON string in the tree: {"answered": "/slow?via=details"}.
+    await visible(panel.getByText('"/slow?via=details"', { exact: true }));
+    expect(await panel.getByText('No response', { exact: true }).count()).toBe(0);
     expect(errors).toEqual([]);
   });
 });

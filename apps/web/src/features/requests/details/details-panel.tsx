@@ -1,4 +1,4 @@
-import { itemSummary, type CapturedItem } from '@spyglass/protocol';
+import { isInFlight, itemSummary, type CapturedItem } from '@spyglass/protocol';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CircleHelp, Maximize2, Minimize2, X } from 'lucide-react';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
@@ -25,6 +25,11 @@ const detailsItemKey = (mode: InspectorMode, deviceId: string, itemId: string) =
 
 export interface DetailsPanelProps {
   itemId: string;
+  /**
+   * Whether the list's copy of the item still waits for its response. The full item is fetched
+   * once; opened in flight, it is fetched again when the list sees the answer arrive.
+   */
+  inFlight?: boolean;
   deviceId: string;
   mode: InspectorMode;
   /** The full item, bodies included (device mode: GET /v1/requests/{id}). */
@@ -39,7 +44,7 @@ export interface DetailsPanelProps {
  * 100 px to 80 % of the content area, expand/collapse, close, Escape. The full item is fetched
  * when the panel opens it; the viewers are loaded lazily.
  */
-export function DetailsPanel({ itemId, deviceId, mode, loadItem, onClose, mockSection }: DetailsPanelProps) {
+export function DetailsPanel({ itemId, inFlight = false, deviceId, mode, loadItem, onClose, mockSection }: DetailsPanelProps) {
   const panel = useRef<HTMLElement>(null);
   const areaHeight = useAreaHeight(panel);
   const [choices, choose] = useDetailsChoices();
@@ -51,6 +56,13 @@ export function DetailsPanel({ itemId, deviceId, mode, loadItem, onClose, mockSe
   // of flashing a loading state for every row.
   const query = useQuery({ queryKey: detailsItemKey(mode, deviceId, itemId), queryFn: () => loadItem(itemId), placeholderData: keepPreviousData });
   const item = query.data;
+  // Opened while in flight, the panel said 'No response' (and offered to mock status 200) after the
+  // row had its answer: the live list replaces the row, not this fetched copy.
+  const stale = !inFlight && item?.id === itemId && !query.isFetching && isInFlight(item);
+  const { refetch } = query;
+  useEffect(() => {
+    if (stale) void refetch();
+  }, [stale, refetch]);
   const queryClient = useQueryClient();
   // The panel keeps the full item: reopened, it must show the mock as it now is.
   const mockChanged = (id: string) => (state: ItemMockState) =>

@@ -1,4 +1,4 @@
-import { DEFAULT_ITEM_SORT, toggleSort, type CompactItem, type ItemSort } from '@spyglass/protocol';
+import { DEFAULT_ITEM_SORT, isInFlight, toggleSort, type CompactItem, type ItemSort } from '@spyglass/protocol';
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type MouseEvent } from 'react';
 import { toast } from 'sonner';
 import { errorMessage } from '../../../lib/api';
@@ -198,17 +198,19 @@ export function RequestsScreen({ list, device, mode, toolbarExtra, loadItem, moc
   const chart = useMemo(() => (chartOpen ? <BarChart store={store} onBinClick={onBinClick} /> : null), [chartOpen, store, onBinClick]);
 
   const detailsId = showDetails && detailsOpen ? single?.id : undefined;
+  const detailsInFlight = single !== undefined && isInFlight(single);
   const detailsDeviceId = deviceId ?? list.deviceId;
   const details = useMemo(() => (detailsId === undefined ? null : (
     <DetailsPanel
       itemId={detailsId}
+      inFlight={detailsInFlight}
       deviceId={detailsDeviceId}
       mode={mode}
       loadItem={loadItem}
       onClose={closeDetails}
       mockSection={mocking?.section}
     />
-  )), [detailsId, detailsDeviceId, mode, loadItem, closeDetails, mocking]);
+  )), [detailsId, detailsInFlight, detailsDeviceId, mode, loadItem, closeDetails, mocking]);
 
   const exportItems = useCallback(() => exportedItems(store), [store]);
   const openExport = useCallback(() => setExportOpen(true), []);
