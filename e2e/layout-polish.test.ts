@@ -95,6 +95,30 @@ describe('layout polish', () => {
     await screenshotBothSchemes(page, 'layout-toolbar-390');
   });
 
+  it('keeps the request toolbar on one row with three search tags at 1280 px, the input still in view', async () => {
+    const { page, errors } = await open(`/devices/${encodeURIComponent(iosDevice().installId)}`, { width: 1280, height: 800 });
+    await visible(page.getByRole('grid', { name: 'Requests' }));
+    const toolbar = page.getByRole('toolbar', { name: 'Requests toolbar' });
+    await expect.poll(() => toolbar.getAttribute('data-layout')).toBe('wide');
+    const input = page.getByRole('combobox', { name: 'Search' });
+    for (const tag of ['products/', 'status-code:200', 'method:GET']) {
+      await input.fill(tag);
+      await input.press('Enter');
+    }
+    await expect.poll(() => page.getByRole('list', { name: 'Search tags' }).getByRole('listitem').count()).toBe(3);
+    // Each tag used to take a row of its own: a 117 px toolbar over the list.
+    expect((await boxOf(toolbar)).height).toBeLessThanOrEqual(40);
+    const field = await boxOf(page.locator('.search-field'));
+    expect(field.height).toBeLessThanOrEqual(32);
+    const typing = await boxOf(input);
+    expect(typing.x).toBeGreaterThanOrEqual(field.x);
+    expect(typing.x + typing.width).toBeLessThanOrEqual(field.x + field.width + 1);
+    await input.pressSequentially('cart');
+    await expect.poll(() => input.inputValue()).toBe('cart');
+    await screenshotBothSchemes(page, 'layout-toolbar-1280-three-tags');
+    expect(errors).toEqual([]);
+  });
+
   it('shows whole key names, helps and values in the search suggestions', async () => {
     const { page, errors } = await open(`/devices/${encodeURIComponent(iosDevice().installId)}`, { width: 1440, height: 900 });
     await visible(page.getByRole('grid', { name: 'Requests' }));

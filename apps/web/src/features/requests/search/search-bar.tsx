@@ -49,6 +49,14 @@ export function SearchBar({ search, store }: SearchBarProps) {
     else listbox.hidePopover();
   }, [open]);
 
+  // In the request toolbar the field keeps one row and scrolls sideways (inspector.css): a tag
+  // just committed would push the input out of view, so the field shows its end.
+  const fieldRef = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    const field = fieldRef.current;
+    if (field && field.scrollWidth > field.clientWidth) field.scrollLeft = field.scrollWidth;
+  }, [state.tags.length]);
+
   /** The values of the date inputs as last defaulted: opened untouched, the range moves up to now. */
   const defaults = useRef({ from: state.dateRange.from, to: state.dateRange.to });
   const toggleDateRange = () => {
@@ -80,7 +88,7 @@ export function SearchBar({ search, store }: SearchBarProps) {
 
   return (
     <div className="search-bar" role="search" aria-label="Search requests">
-      <div className="search-field" onMouseDown={(event) => {
+      <div ref={fieldRef} className="search-field" onMouseDown={(event) => {
         if (event.target === event.currentTarget) {
           event.preventDefault();
           inputRef.current?.focus();
