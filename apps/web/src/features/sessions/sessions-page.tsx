@@ -155,7 +155,7 @@ function SessionTable({ sessions, sharingId, onShare, onDelete }: {
             <tr key={session.id} className="sessions-row" onClick={() => open(session)}>
               <td className="sessions-name">
                 <Link to={`/sessions/${encodeURIComponent(session.id)}`} onClick={(event) => event.stopPropagation()}>{session.name}</Link>
-                <span className="sessions-count">{session.metaData.requests.toLocaleString('en-US')} requests</span>
+                <span className="sessions-count">{requestCount(session.metaData.requests)}</span>
               </td>
               <td>{session.device.name}</td>
               <td className="sessions-muted">{session.device.clientAppVersion ?? '—'}</td>
@@ -179,4 +179,9 @@ function SessionTable({ sessions, sharingId, onShare, onDelete }: {
       </table>
     </div>
   );
+}
+
+/** '1 request', '1,200 requests': the saved session's size beside its name. */
+function requestCount(count: number): string {
+  return `${count.toLocaleString('en-US')} ${count === 1 ? 'request' : 'requests'}`;
 }
