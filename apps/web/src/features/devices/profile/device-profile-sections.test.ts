@@ -1,4 +1,4 @@
-import type { Device } from '@spyglass/protocol';
+import { formatTimestamp, type Device } from '@spyglass/protocol';
 import { describe, expect, it } from 'vitest';
 import { formatMemory, formatUptime, iconSource, profileSections } from './device-profile-sections';
 
@@ -33,6 +33,12 @@ describe('profileSections', () => {
     expect(field('Physical Memory')).toBe('6 GB');
     expect(field('System Uptime')).toBe('1d 2h 3m');
     expect(field('VoiceOver Active')).toBe('Yes');
+  });
+
+  it('shows Last Seen and First Seen like the other timestamps: date and 24-hour time with milliseconds (spec 001 §9)', () => {
+    // Was the browser's locale form ('11/23/2026, 10:00:00 AM') beside '2026-11-23 10:00:00.000' everywhere else.
+    for (const label of ['Last Seen', 'First Seen']) expect(field(label)).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}\.\d{3}$/);
+    expect(field('Last Seen')).toBe(formatTimestamp(device.lastSeen, { withDate: true }));
   });
 
   it('leaves out fields the device does not report and sections with none', () => {

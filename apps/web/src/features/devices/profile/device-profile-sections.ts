@@ -1,4 +1,4 @@
-import type { Device } from '@spyglass/protocol';
+import { formatTimestamp, type Device } from '@spyglass/protocol';
 
 export interface ProfileField {
   key: keyof Device;
@@ -22,9 +22,10 @@ export function formatMemory(bytes: number): string {
 }
 const bytes: Format = (value) => (typeof value === 'number' ? formatMemory(value) : String(value));
 const percent: Format = (value) => (typeof value === 'number' ? `${Math.round(value * 100)}%` : String(value));
+/** Spec 001 §9: 24 hours with milliseconds, as the request list and the sessions show times. */
 const date: Format = (value) => {
   const time = Date.parse(String(value));
-  return Number.isNaN(time) ? String(value) : new Date(time).toLocaleString();
+  return Number.isNaN(time) ? String(value) : formatTimestamp(time, { withDate: true });
 };
 
 /** Spec 001 §3: system uptime is in seconds; shown as days, hours and minutes. */
