@@ -80,6 +80,14 @@ export interface LiveFrames {
 }
 
 const LOAD_CHUNK = 50_000;
+/** generateItems spaces items 37 ms apart. */
+const ITEM_SPACING_MS = 37;
+/**
+ * Where the next live items' clock starts: after every item held, so that each run's items are the
+ * newest and arrive at the top (a start taken from the count put a second run's items among the
+ * first run's, most of them below the rows in view).
+ */
+let liveClock = Date.UTC(2026, 10, 25);
 
 Object.assign(window, {
   tableBench: {
@@ -108,8 +116,9 @@ Object.assign(window, {
         for (const entry of entries.getEntries()) longTasks.push(entry.duration);
       });
       const first = list.store.count + 1;
-      const fresh = generateItems(Math.ceil(rate * seconds * 1.5) + 1, Date.UTC(2026, 10, 25) + first * 10)
-        .map((item, i) => ({ ...item, id: `live-${first + i}`, num: first + i }));
+      const made = Math.ceil(rate * seconds * 1.5) + 1;
+      const fresh = generateItems(made, liveClock).map((item, i) => ({ ...item, id: `live-${first + i}`, num: first + i }));
+      liveClock += made * ITEM_SPACING_MS;
       let taken = 0;
       observer.observe({ type: 'longtask', buffered: false });
       const end = performance.now() + seconds * 1000;
