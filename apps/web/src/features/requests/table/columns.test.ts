@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  COLUMN_MAX_WIDTH, defaultColumns, layoutColumns, moveColumnBy, moveColumnTo, resolveColumns, setColumnVisible, setColumnWidth, toColumnSettings,
+  COLUMN_MAX_WIDTH, columnWidthVars, defaultColumns, layoutColumns, moveColumnBy, moveColumnTo, resolveColumns, setColumnVisible, setColumnWidth, toColumnSettings,
 } from './columns';
 
 const ids = (columns: { id: string }[]) => columns.map((c) => c.id);
@@ -87,5 +87,18 @@ describe('table columns', () => {
     const reordered = layoutColumns(moveColumnTo(columns, 'details', 'level'), 1000);
     expect(reordered.columns.at(-1)!.id).toBe('details');
     expect(reordered.widths.at(-1)).toBe(1000 - 380);
+  });
+
+  it('gives the layout to the rows as custom properties: each shown column its width, the row the total', () => {
+    const layout = layoutColumns(setColumnVisible(defaultColumns(), 'status', true), 1000);
+    expect(columnWidthVars(layout)).toEqual({
+      '--req-row-w': '1000px',
+      '--req-w-id': '60px',
+      '--req-w-details': '400px',
+      '--req-w-createdAt': '120px',
+      '--req-w-type': '100px',
+      '--req-w-level': '100px',
+      '--req-w-status': `${1000 - 780}px`,
+    });
   });
 });

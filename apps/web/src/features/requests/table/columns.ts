@@ -129,6 +129,19 @@ export function layoutColumns(columns: readonly TableColumn[], containerWidth: n
   return { columns: visible, widths, offsets, total: x };
 }
 
+/**
+ * The layout's widths as custom properties of the table (`--req-w-<column>`, `--req-row-w`) that
+ * request-table.css gives the cells and rows: rows arrive as fast as items do, and an inline width
+ * on each cell was six style writes per new row.
+ */
+export function columnWidthVars(layout: ColumnLayout): Record<string, string> {
+  const vars: Record<string, string> = { '--req-row-w': `${layout.total}px` };
+  layout.columns.forEach((column, i) => {
+    vars[`--req-w-${column.id}`] = `${layout.widths[i]}px`;
+  });
+  return vars;
+}
+
 /** A CSS grid template for the rows and the header of a layout. */
 export function gridTemplate(layout: ColumnLayout): string {
   return layout.widths.map((w) => `${w}px`).join(' ');

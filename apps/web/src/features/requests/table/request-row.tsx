@@ -5,7 +5,7 @@ import type { NewRowTracker } from '../list/new-row-tracker';
 import type { ListStore } from '../store/list-store';
 import type { ColumnLayout } from './columns';
 import { useRowArrival } from './row-arrival';
-import { ItemCell } from './item-cells';
+import { itemCell } from './item-cells';
 
 export interface RequestRowProps {
   store: ListStore;
@@ -22,9 +22,9 @@ export interface RequestRowProps {
  * re-render when the item itself (or the columns) changed.
  */
 const RowCells = memo(function RowCells({ item, layout }: { item: CompactItem; layout: ColumnLayout }) {
-  return layout.columns.map((column, i) => (
-    <div key={column.id} role="gridcell" className={`req-td req-td-${column.id}${column.align === 'end' ? ' is-end' : ''}`} style={{ width: layout.widths[i] }}>
-      <ItemCell item={item} column={column.id} />
+  return layout.columns.map((column) => (
+    <div key={column.id} role="gridcell" className={`req-td req-td-${column.id}${column.align === 'end' ? ' is-end' : ''}`}>
+      {itemCell(item, column.id)}
     </div>
   ));
 });
@@ -56,7 +56,6 @@ export const RequestRow = memo(function RequestRow({ store, newRows, id, layout,
       aria-selected={selected}
       data-item-id={item.id}
       data-type={item.type}
-      style={{ width: layout.total }}
     >
       <RowCells item={item} layout={layout} />
       {onDelete && (

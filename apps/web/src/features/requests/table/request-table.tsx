@@ -4,7 +4,7 @@ import { useCallback, useLayoutEffect, useMemo, useRef, useState, type MouseEven
 import { VirtualRows, type VirtualRowsHandle, type VirtualRowsScroll } from '../list/virtual-rows';
 import type { RequestList } from '../store/request-list';
 import { useStoreVersion } from '../store/use-list-store';
-import { layoutColumns, type TableColumn, type TableColumnId } from './columns';
+import { columnWidthVars, layoutColumns, type TableColumn, type TableColumnId } from './columns';
 import { RequestRow } from './request-row';
 import { TableHeader } from './table-header';
 
@@ -71,6 +71,7 @@ export function RequestTable({
   const [hoveredId, setHoveredId] = useState<string | null>(null);
 
   const layout = useMemo(() => layoutColumns(columns, width), [columns, width]);
+  const widthVars = useMemo(() => columnWidthVars(layout), [layout]);
 
   const setRowsRef = useCallback((handle: VirtualRowsHandle | null) => {
     rowsRef.current = handle;
@@ -125,7 +126,7 @@ export function RequestTable({
   }
 
   return (
-    <div className="req-table" role="grid" aria-label="Requests" aria-multiselectable="true" aria-rowcount={count + 1} ref={measure}>
+    <div className="req-table" role="grid" aria-label="Requests" aria-multiselectable="true" aria-rowcount={count + 1} ref={measure} style={widthVars}>
       <TableHeader
         ref={headRef}
         columns={columns}
