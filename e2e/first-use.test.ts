@@ -32,4 +32,14 @@ describe('first use', () => {
     await screenshotBothSchemes(page, 'first-use-session-counts');
     expect(errors).toEqual([]);
   });
+
+  it('gives the device list\'s Last Seen the full time as the app writes times, 24 hours with milliseconds', async () => {
+    const { page, errors } = await story.signedInWithDevice();
+    await page.goto('/devices');
+    const lastSeen = await visible(page.getByRole('row').locator('time').first());
+    expect(await lastSeen.innerText()).toBe('just now');
+    // Was the browser's locale form ('11/26/2026, 12:30:56 PM'); spec 001 §9.
+    expect(await lastSeen.getAttribute('title')).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}\.\d{3}$/);
+    expect(errors).toEqual([]);
+  });
 });

@@ -1,5 +1,5 @@
 import { Package, TriangleAlert } from 'lucide-react';
-import { isSdkOutdated, MIN_SDK_VERSION, SAMPLE_DEVICE_ID, sdkTooltip, type Device } from '@spyglass/protocol';
+import { formatTimestamp, isSdkOutdated, MIN_SDK_VERSION, SAMPLE_DEVICE_ID, sdkTooltip, type Device } from '@spyglass/protocol';
 import { Tooltip } from '../../ui/tooltip';
 import type { DeviceColumnId } from './device-columns';
 import { modelLabel, osLabel, platformName, relativeTime } from './device-list';
@@ -75,7 +75,7 @@ export function DeviceCell({ device, column, now }: { device: Device; column: De
     case 'id':
       return <span className="cell-text cell-mono cell-muted" title={device.id}>{device.id}</span>;
     case 'lastSeen':
-      return <time className="cell-text" dateTime={device.lastSeen} title={new Date(device.lastSeen).toLocaleString()}>{relativeTime(device.lastSeen, now)}</time>;
+      return <time className="cell-text" dateTime={device.lastSeen} title={formatTimestamp(device.lastSeen, { withDate: true })}>{relativeTime(device.lastSeen, now)}</time>;
     case 'sdkVersion':
       return <SdkCell device={device} />;
   }
