@@ -128,15 +128,20 @@ describe('requests in flight', () => {
     await row.click();
     const panel = details(page);
     await visible(panel.locator('.details-title', { hasText: 'via=details' }));
-    await visible(panel.getByText('No response', { exact: true }));
+    // Waiting, not failed: the panel says so with the request's timer.
+    const waiting = panel.locator('.details-waiting');
+    await visible(waiting);
+    await expect.poll(() => waiting.innerText()).toMatch(/^Waiting for the response… \d/);
+    expect(await panel.getByText('No response', { exact: true }).count()).toBe(0);
+    await screenshotBothSchemes(page, 'details-waiting-for-response');
 
     await answered;
-    // The row turns into the answered request; the panel opened on it must follow, not keep 'No response'.
+    // The row turns into the answered request; the panel opened on it must follow, not keep waiting.
     await expect.poll(() => row.locator('.req-status-pill').innerText(), { timeout: 10_000 }).toBe('200');
     await visible(panel.getByText('200 OK', { exact: true }));
     // The response body, a JSON string in the tree: {"answered": "/slow?via=details"}.
     await visible(panel.getByText('"/slow?via=details"', { exact: true }));
-    expect(await panel.getByText('No response', { exact: true }).count()).toBe(0);
+    expect(await panel.locator('.details-waiting').count()).toBe(0);
     expect(errors).toEqual([]);
   });
 });

@@ -1,5 +1,6 @@
 import { formatDuration, formatSize, formatTimestamp, statusClass, statusText, type NetworkItem } from '@spyglass/protocol';
-import type { ReactNode } from 'react';
+import { useContext, type ReactNode } from 'react';
+import { isInFlight, LiveTimersContext, WaitingTimer } from '../table/waiting-timer';
 import { BodyView } from './body-view';
 import { DetailsTabs } from './details-tabs';
 import { REQUEST_TABS, RESPONSE_TABS, type DetailsChoices } from './details-choices';
@@ -62,9 +63,7 @@ function DetailsTabsResponse({ item, choices, onChoose, mockSection, status, url
   return (
     <DetailsTabs label="Response" tabs={RESPONSE_TABS} active={tab} onChange={(responseTab) => onChoose({ responseTab })} extra={status}>
       {mockSection && <div className="details-mock">{mockSection}</div>}
-      {!response && tab !== 'Details' && (
-        <p className={error ? 'details-error' : 'details-empty'}>{error ? `No response: ${error}` : 'No response'}</p>
-      )}
+      {!response && tab !== 'Details' && <MissingResponse item={item} />}
       {response && tab === 'Body' && (
         <BodyView side="response" part={response} url={url} view={choices.bodyView} onViewChange={(bodyView) => onChoose({ bodyView })} />
       )}
@@ -112,4 +111,17 @@ function mockedByText(mockedBy: NonNullable<NetworkItem['details']['mockedBy']>)
     case 'route': return `Mocked route ${mockedBy.id}`;
     case 'mapRemote': return mockedBy.mappedUrl ? `Mapped to ${mockedBy.mappedUrl}` : `Mapped by route ${mockedBy.id}`;
   }
+}
+
+/**
+ * Where the response would be. A request on a live device that is still waiting says so, with its
+ * timer ('No response' read like a failure); one that failed, or was saved before its answer, has none.
+ */
+function MissingResponse({ item }: { item: NetworkItem }) {
+  const live = useContext(LiveTimersContext);
+  const { error } = item.details;
+  if (live && isInFlight(item)) {
+    return <p className="details-empty details-waiting">Waiting for the response… <WaitingTimer item={item} /></p>;
+  }
+  return <p className={error ? 'details-error' : 'details-empty'}>{error ? `No response: ${error}` : 'No response'}</p>;
 }
