@@ -161,6 +161,10 @@ describe('device list and connect screen', () => {
       await phone.page.goto('/devices');
       await visible(phone.page.getByRole('row').filter({ hasText: names[0]! }));
       await visible(phone.page.getByRole('note'));
+      // Columns that could not fit even squeezed keep their widths: 'iPhone 15', not 'i…'.
+      const modelWidth = await phone.page.getByRole('columnheader', { name: 'Device Model' })
+        .evaluate((el: { getBoundingClientRect(): { width: number } }) => el.getBoundingClientRect().width);
+      expect(modelWidth).toBeGreaterThanOrEqual(190);
       await screenshotBothSchemes(phone.page, 'devices-mobile');
     } finally {
       await phone.context.close();

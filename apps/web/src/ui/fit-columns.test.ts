@@ -20,4 +20,11 @@ describe('fitColumnWidths', () => {
     expect(fitColumnWidths([{ width: 250, flexible: false }, ...flexible(200, 200)], 450, 60)).toEqual([250, 100, 100]);
     expect(fitColumnWidths([{ width: 500, flexible: false }, { width: 100, flexible: false }], 300, 60)).toEqual([500, 100]);
   });
+
+  it('squeezes nothing when the columns could not fit even at the minimum: the table scrolls with readable columns', () => {
+    expect(fitColumnWidths(flexible(60, 200, 150, 250), 200, 60)).toEqual([60, 200, 150, 250]);
+    expect(fitColumnWidths([{ width: 400, flexible: false }, ...flexible(200, 200)], 500, 60)).toEqual([400, 200, 200]);
+    // Just enough room for the minimums: they are used.
+    expect(fitColumnWidths(flexible(60, 200, 150, 250), 240, 60)).toEqual([60, 60, 60, 60]);
+  });
 });

@@ -1,12 +1,16 @@
 /**
  * The widths to draw table columns at in `available` pixels. A column the user sized keeps its
  * width; the `flexible` ones (still at their default) share any overflow in proportion, none under
- * `min`. Only when the user's own widths leave no room is the sum larger than `available`, and the
- * table scrolls.
+ * `min`. When even that does not fit (a phone, or the user's own widths), nothing is squeezed: the
+ * table scrolls sideways with every column at its width, instead of scrolling anyway with columns
+ * too narrow to read ('i…' for 'iPhone 15').
  */
 export function fitColumnWidths(columns: ReadonlyArray<{ width: number; flexible: boolean }>, available: number, min: number): number[] {
   const widths = columns.map((c) => c.width);
-  if (widths.reduce((sum, w) => sum + w, 0) <= available) return widths;
+  const total = widths.reduce((sum, w) => sum + w, 0);
+  if (total <= available) return widths;
+  const fixedTotal = columns.reduce((sum, c) => sum + (c.flexible ? Math.min(c.width, min) : c.width), 0);
+  if (fixedTotal > available) return widths;
   let flexible = columns.flatMap((c, i) => (c.flexible ? [i] : []));
   // Columns that would go under the minimum are set to it and the rest share again.
   for (;;) {
