@@ -1,4 +1,4 @@
-import { CLIENT_BUILD, CLIENT_BUILD_HEADER, CLIENT_VERSION, CLIENT_VERSION_HEADER, RequestsPage, TOUR_EVENTS, type WelcomeTour } from '@spyglass/protocol';
+import { CLIENT_BUILD, CLIENT_BUILD_HEADER, CLIENT_VERSION, CLIENT_VERSION_HEADER, RequestsPage, SettingsResponse, TOUR_EVENTS, type WelcomeTour } from '@spyglass/protocol';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { markOnboarded, signUpByApi, type TestAccount } from './support/accounts';
@@ -161,6 +161,68 @@ describe('welcome tour', () => {
     await visible(overlay.getByText('Step 1 of 4'));
     await overlay.getByRole('button', { name: 'Close' }).click();
     await expect.poll(() => overlay.count()).toBe(0);
+    expect(errors).toEqual([]);
+  });
+
+  // Spec 001 'Welcome tour' says nothing of filters; a step that says an item 'shows up in this
+  // list' must not point at a list filtered by the user's Network tab or search. The tour sets the
+  // filter aside on screen only and hands it back when it ends.
+  it('shows the whole request list on the steps about the list and gives the user filter back when the tour ends', async () => {
+    const { account, page, errors, simulator, device } = await start();
+    await device.act('log');
+    await device.act('network');
+    await simulator.flush();
+    const savedFilter = async () => SettingsResponse.parse(await api(env.server.url, account, 'GET', '/user/settings')).settings.activeFilter;
+    const filterButton = (name: string) => page.getByRole('group', { name: 'Filter by type' }).getByRole('button', { name, exact: true });
+    const stats = (shown: number) => page.getByText(`Requests: ${shown} (Total: 2)`);
+    const overlay = page.getByRole('dialog', { name: 'Guided tour' });
+    const startGuide = async (tour: string) => {
+      await page.goto('/welcome-tour');
+      await page.getByRole('region', { name: tour }).getByRole('button', { name: 'Start guided tour' }).click();
+      await page.waitForURL(`**/devices/${encodeURIComponent(device.installId)}`);
+      await visible(overlay.getByText('Step 1 of 5'));
+    };
+
+    // The user keeps the Network tab: the log is hidden.
+    await page.goto(`/devices/${encodeURIComponent(device.installId)}`);
+    await visible(stats(2));
+    await filterButton('Network').click();
+    await visible(stats(1));
+    await expect.poll(savedFilter).toBe('network');
+
+    // Step 1 ('it shows up in this list') shows every item, All pressed; nothing is saved.
+    await startGuide('Mocking Tutorial');
+    await visible(stats(2));
+    expect(await filterButton('All').getAttribute('aria-pressed')).toBe('true');
+    await visible(page.locator('.req-row[data-type="log"]'));
+    await screenshotBothSchemes(page, 'guided-overlay-whole-list');
+    expect(await savedFilter()).toBe('network');
+    // Closing the tour puts the Network tab back.
+    await overlay.getByRole('button', { name: 'Close' }).click();
+    await visible(stats(1));
+    expect(await filterButton('Network').getAttribute('aria-pressed')).toBe('true');
+
+    // A search typed on a step about the details is set aside when the user goes back to the
+    // step that points at a network row, and comes back when the tour is closed.
+    await filterButton('All').click();
+    await expect.poll(savedFilter).toBe('all');
+    await startGuide('Mocking Tutorial');
+    await overlay.getByRole('button', { name: 'Next' }).click();
+    await visible(overlay.getByText('Step 2 of 5'));
+    await overlay.getByRole('button', { name: 'Next' }).click();
+    await visible(overlay.getByText('Step 3 of 5'));
+    const search = page.getByRole('combobox', { name: 'Search' }).or(page.getByRole('textbox', { name: 'Search' }));
+    await search.fill('no-such-thing-anywhere');
+    await search.press('Enter');
+    await visible(page.getByText('No Search Results'));
+    await overlay.getByRole('button', { name: 'Previous' }).click();
+    await visible(overlay.getByText('Step 2 of 5'));
+    await visible(stats(2));
+    expect(await page.getByRole('button', { name: 'Remove no-such-thing-anywhere' }).count()).toBe(0);
+    await visible(page.locator('.guided-highlight'));
+    await overlay.getByRole('button', { name: 'Close' }).click();
+    await visible(page.getByRole('button', { name: 'Remove no-such-thing-anywhere' }));
+    await visible(page.getByText('No Search Results'));
     expect(errors).toEqual([]);
   });
 });

@@ -8,6 +8,11 @@ export interface OverlayStep {
   position?: OverlayPosition;
   /** Done to the target when the user moves on (Next or Finish). */
   action?: 'click' | 'focus' | 'scroll';
+  /**
+   * The step talks about items arriving in the request list or points at one of its rows: the
+   * list shows every item while it is on (a filter set before would hide what the step names).
+   */
+  showsWholeList?: true;
 }
 
 const REQUEST_LIST = { selector: '[role="grid"][aria-label="Requests"], .console-view' };
@@ -15,19 +20,19 @@ const REQUEST_LIST = { selector: '[role="grid"][aria-label="Requests"], .console
 /** The overlay of each tour, on a device's dashboard: one step per checklist step. */
 export const OVERLAY_STEPS: Record<TourId, OverlayStep[]> = {
   BASIC_TUTORIAL: [
-    { target: REQUEST_LIST, instruction: 'Send a first log from your app (console.log or your logger): it shows up in this list.', action: 'scroll' },
-    { target: { selector: '.nav-item-button', text: 'Take Screenshot' }, instruction: 'Take a screenshot of the device: it arrives in the list as a screenshot item.', position: 'right', action: 'click' },
+    { target: REQUEST_LIST, instruction: 'Send a first log from your app (console.log or your logger): it shows up in this list.', action: 'scroll', showsWholeList: true },
+    { target: { selector: '.nav-item-button', text: 'Take Screenshot' }, instruction: 'Take a screenshot of the device: it arrives in the list as a screenshot item.', position: 'right', action: 'click', showsWholeList: true },
     { target: { selector: '.nav-item-button', text: 'Open Debug Window' }, instruction: 'Open the Mobile Debug menu on the device.', position: 'right', action: 'click' },
     // The bordered field, not its input: the input starts after the magnifier icon, and a highlight
     // around it sat 29 px to the right of the box the user sees. `focus` reaches the input inside.
     { target: { selector: '[role="search"][aria-label="Search requests"] .search-field' }, instruction: 'Filter the requests: pick a type or type a search, e.g. type:log.', action: 'focus' },
   ],
   MOCKING_TUTORIAL: [
-    { target: REQUEST_LIST, instruction: 'Send a network request from your app: it shows up in this list.', action: 'scroll' },
-    { target: { selector: '.req-row[data-type="network"]' }, instruction: 'Open the request to inspect its payload.', action: 'click' },
+    { target: REQUEST_LIST, instruction: 'Send a network request from your app: it shows up in this list.', action: 'scroll', showsWholeList: true },
+    { target: { selector: '.req-row[data-type="network"]' }, instruction: 'Open the request to inspect its payload.', action: 'click', showsWholeList: true },
     { target: { selector: 'section[aria-label="Mock"] .item-mock-toggle' }, instruction: 'Enable the mock: the device answers this request with the response below.', position: 'top', action: 'click' },
     { target: { selector: 'section[aria-label="Mock"] .item-mock-fields' }, instruction: 'Modify the response: change its status, headers or body.', position: 'top', action: 'focus' },
-    { target: REQUEST_LIST, instruction: 'Send the same request again from your app: it comes back with your mocked response, marked ⚡.', position: 'bottom', action: 'scroll' },
+    { target: REQUEST_LIST, instruction: 'Send the same request again from your app: it comes back with your mocked response, marked ⚡.', position: 'bottom', action: 'scroll', showsWholeList: true },
   ],
 };
 

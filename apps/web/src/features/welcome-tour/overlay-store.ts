@@ -36,3 +36,8 @@ export function useGuidedTour(): GuidedTour | null {
     () => current,
   );
 }
+
+/** The open tour's step, as `tourId/step`, when it shows the whole request list (`showsWholeList`); otherwise null. */
+export function wholeListStep(tour: GuidedTour | null): string | null {
+  return tour && OVERLAY_STEPS[tour.tourId][tour.step - 1]?.showsWholeList ? `${tour.tourId}/${tour.step}` : null;
+}

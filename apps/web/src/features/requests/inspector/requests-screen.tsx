@@ -31,6 +31,7 @@ import { RowMenu } from './row-menu';
 import { StatsBar } from './stats-bar';
 import { useInspectorSettings } from './use-inspector-settings';
 import { useListKeys } from './use-list-keys';
+import { useTourWholeList } from './use-tour-whole-list';
 import { ViewToggle } from './view-toggle';
 import './inspector.css';
 import '../table/request-table.css';
@@ -46,9 +47,16 @@ export type { RequestsScreenProps } from './requests-screen-props';
 export function RequestsScreen({ list, device, mode, toolbarExtra, loadItem, mocking: givenMocking }: RequestsScreenProps) {
   const { store, history } = list;
   const settings = useInspectorSettings(mode);
-  const { showDetails } = useSettings();
+  const { showDetails, activeFilter: savedActiveFilter } = useSettings();
   const search = useSearch();
   const filtering = useListFilter(store, settings.activeFilter, search.state);
+  useTourWholeList({
+    enabled: mode === 'device',
+    savedCategory: savedActiveFilter,
+    showCategory: settings.showActiveFilter,
+    search,
+    filtering,
+  });
   const filtered = settings.activeFilter !== 'all' || search.state.tags.length > 0;
   useEffect(() => {
     if (filtered) reportTourEvent('filterUsed');

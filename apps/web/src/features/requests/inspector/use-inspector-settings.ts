@@ -14,6 +14,8 @@ export interface InspectorSettings {
   setViewMode(mode: ViewMode): void;
   activeFilter: ItemCategory;
   setActiveFilter(filter: ItemCategory): void;
+  /** Changes the filter on screen only: the guided tour's whole list is not the user's choice. */
+  showActiveFilter(filter: ItemCategory): void;
   columns: TableColumn[];
   /** Changes the columns on screen only (while a column edge is dragged). */
   previewColumns(columns: TableColumn[]): void;
@@ -53,7 +55,7 @@ export function useInspectorSettings(mode: InspectorMode): InspectorSettings {
     persist({ columns: toColumnSettings(next) });
   }, [persist]);
 
-  return { viewMode, setViewMode, activeFilter, setActiveFilter, columns, previewColumns: setColumns, saveColumns };
+  return { viewMode, setViewMode, activeFilter, setActiveFilter, showActiveFilter: setActiveFilterState, columns, previewColumns: setColumns, saveColumns };
 }
 
 /** Saves a partial settings update without a user message; nothing at all when `enabled` is false. */
