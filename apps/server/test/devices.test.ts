@@ -166,6 +166,22 @@ describeApi('devices API', () => {
     await stranger.device.close();
   });
 
+  it('leaves none of its items behind when it is deleted while it sends', async () => {
+    const { api, profile, device } = await signUpWithDevice(server.url);
+    const { db } = server.app.ctx;
+    const closed = closeOf(device.ws);
+    // Frames keep arriving while the delete runs: commits that hold the device finish first, later ones find it gone.
+    for (let seq = 0; seq < 60; seq++) device.ws.send(JSON.stringify({ type: 'items', seq, items: Array.from({ length: 50 }, () => items.log()) }));
+    await device.inbox.next((f) => f.type === 'ack', 'the first ack');
+    expect((await api.delete(`/v1/devices/${device.deviceId}`)).status).toBe(200);
+    expect((await closed).code).toBe(4410);
+    const itemsLeft = async () => Number((await db.selectFrom('items').select((eb) => eb.fn.countAll().as('n'))
+      .where('user_id', '=', profile.id).where('device_id', '=', device.deviceId).executeTakeFirstOrThrow()).n);
+    expect(await itemsLeft()).toBe(0);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await itemsLeft()).toBe(0);
+  });
+
   it('answers the latest SDK versions without auth', async () => {
     const anonymous = apiClient(server.url);
     expect((await anonymous.get('/v1/version/ios-sdk-version')).body).toEqual({ version: '1.5.0' });

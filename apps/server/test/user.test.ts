@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS, WELCOME_TOURS } from '@spyglass/protocol';
 import { apiClient, describeApi, GOOD_PASSWORD, signUp, startTestServer, uniqueEmail, useTestServer } from './helpers';
+import { connectDevice, items } from './live-clients';
 import { ownedTables, rowsOfUser } from './support/user-rows';
 
 const DETAILS = { firstName: 'Ada', lastName: 'Lovelace', company: 'Analytical Engines', companySize: '2-5', role: 'cto' };
@@ -212,9 +213,12 @@ describeApi('user: profile, settings, onboarding, welcome tour, billing, analyti
       });
       await api.post('/v1/analytics/track', { eventType: 'need_help' });
       await api.post('/v1/auth/forgot-password', { email });
+      const device = await connectDevice(server.url, profile.apiKey);
+      await device.sendItems([items.network(), items.log()]);
+      await device.close();
       const { db } = server.app.ctx;
       const before = await rowsOfUser(db, profile.id);
-      expect(Object.keys(before).sort()).toEqual(expect.arrayContaining(['analytics_events', 'auth_tokens', 'email_tokens', 'users', 'welcome_tours']));
+      expect(Object.keys(before).sort()).toEqual(expect.arrayContaining(['analytics_events', 'auth_tokens', 'devices', 'email_tokens', 'items', 'users', 'welcome_tours']));
       expect(await ownedTables(db)).toEqual(expect.arrayContaining(Object.keys(before)));
 
       // As the web client calls it: JSON content type, no body.

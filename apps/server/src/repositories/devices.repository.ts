@@ -76,12 +76,20 @@ export async function updateDevice(db: Db, userId: string, id: string, patch: De
   return findDevice(db, userId, id, now);
 }
 
-/** Deletes the device with its items (cascade) and then their blobs; false when there was no such device. */
+/**
+ * Deletes the device with its items and then their blobs; false when there was no such device.
+ * The device first: an ingest commit holding it finishes before, and the items it stored are
+ * deleted with the rest (PostgreSQL has no cascade from devices to items, see migration 0013).
+ */
 export async function deleteDevice(db: Db, blobs: BlobStore, userId: string, id: string): Promise<boolean> {
-  const result = await db.deleteFrom('devices').where('user_id', '=', userId).where('id', '=', id).executeTakeFirst();
-  if (Number(result.numDeletedRows) === 0) return false;
-  await blobs.deleteDevice(userId, id);
-  return true;
+  const deleted = await db.transaction().execute(async (trx) => {
+    const result = await trx.deleteFrom('devices').where('user_id', '=', userId).where('id', '=', id).executeTakeFirst();
+    if (Number(result.numDeletedRows) === 0) return false;
+    await trx.deleteFrom('items').where('user_id', '=', userId).where('device_id', '=', id).execute();
+    return true;
+  });
+  if (deleted) await blobs.deleteDevice(userId, id);
+  return deleted;
 }
 
 /** Every device of every account, for jobs that walk all accounts (retention). */

@@ -69,7 +69,9 @@ function chunks<T>(list: T[], size: number): T[][] {
 function kyselyWriter(db: Kysely<Database>): ItemWriter {
   const ops = (trx: Kysely<Database>): ItemWriterOps => ({
     async devices(keys) {
-      const rows = await selectCommitDevices(trx, keys).execute();
+      // Items have no foreign key to their device here (0013): the lock makes a concurrent delete
+      // of the device wait for this commit, and then delete its items too.
+      const rows = await selectCommitDevices(trx, keys).forKeyShare().execute();
       return rows.map((r) => ({ ...r, last_num: Number(r.last_num) }));
     },
     // Every row is first offered the next number and inserted if new (the common case: one

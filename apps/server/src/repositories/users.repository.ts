@@ -27,8 +27,12 @@ export async function updateUser(db: Db, userId: string, patch: Updateable<Users
   await db.updateTable('users').set({ ...patch, updated_at: Date.now() }).where('id', '=', userId).execute();
 }
 
+/** Deletes the account; its other rows cascade, its items are deleted after its devices (see deleteDevice). */
 export function deleteUser(db: Db, userId: string): Promise<unknown> {
-  return db.deleteFrom('users').where('id', '=', userId).execute();
+  return db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('users').where('id', '=', userId).execute();
+    await trx.deleteFrom('items').where('user_id', '=', userId).execute();
+  });
 }
 
 /**
