@@ -1,4 +1,4 @@
-import Fastify, { type FastifyReply, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyServerOptions } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -14,7 +14,7 @@ import { createLimiterStore } from './plugins/rate-limiter-store';
 import { accountBudgetFactory } from './ingest/account-budgets';
 import { capConnectionsPerIp, httpServerOptions } from './plugins/http-limits';
 import { registerSecurityHeaders } from './plugins/security-headers';
-import { loadWebRoot, type WebRoot } from './plugins/web-root';
+import { loadWebRoot, sendWebFile, sendWebPage, type WebRoot } from './plugins/web-root';
 import { createBlobStore } from './blobs/blob-store-factory';
 import { DeviceGateway } from './devices/device-gateway';
 import { startPresenceSweep } from './jobs/presence-sweep';
@@ -186,19 +186,18 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
 
 /** Serves the built dashboard; unknown non-API paths get index.html so client routes work on reload. */
 async function registerWebClient(app: App, webRoot: WebRoot): Promise<void> {
-  // serve: false: files are sent only by name from the root's list (see WebRoot).
+  // serve: false: a file is sent only once WebRoot has checked the path it names.
   await app.register(fastifyStatic, { root: webRoot.dir, serve: false });
-  const page = (reply: FastifyReply) => reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(webRoot.indexHtml);
-  app.get('/', { schema: { hide: true } }, (_req, reply) => page(reply));
-  app.get('/*', { schema: { hide: true } }, (req, reply) => {
+  app.get('/', { schema: { hide: true } }, (_req, reply) => sendWebPage(reply, webRoot));
+  app.get('/*', { schema: { hide: true } }, async (req, reply) => {
     const url = req.url.split('?')[0] ?? '';
     if (url.startsWith('/v1/') || url.startsWith('/ws')) {
       return reply.status(404).send({ error: `Route ${req.method} ${url} not found` });
     }
-    const file = webRoot.fileFor(url);
-    if (file) return reply.sendFile(file.slice(1));
+    const file = await webRoot.fileFor(url);
+    if (file) return sendWebFile(reply, file);
     // A missing file stays a 404: answering index.html would hand a script tag HTML.
     if (/\.[a-z0-9]+$/i.test(url)) return reply.status(404).send({ error: 'File not found' });
-    return page(reply);
+    return sendWebPage(reply, webRoot);
   });
 }

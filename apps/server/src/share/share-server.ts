@@ -5,7 +5,7 @@ import { SESSION_MESSAGES, SHARE_HOST_META } from '@spyglass/protocol';
 import type { AppContext } from '../context';
 import { capConnectionsPerIp, httpServerOptions } from '../plugins/http-limits';
 import { registerSecurityHeaders } from '../plugins/security-headers';
-import type { WebRoot } from '../plugins/web-root';
+import { sendWebFile, sendWebPage, type WebRoot } from '../plugins/web-root';
 import { findSharedSession, toSharedSessionInfo } from '../repositories/sessions.repository';
 import { sharedSessionJson } from './shared-session-json';
 
@@ -58,13 +58,12 @@ export async function buildShareServer(ctx: AppContext, log: FastifyBaseLogger, 
     await share.register(fastifyStatic, { root: webRoot.dir, serve: false });
     // The same page as the dashboard's, marked so that it reads data.json from its own origin
     // and makes no call to an API that is not here.
-    const page = webRoot.indexHtml.replace('<head>', `<head><meta name="${SHARE_HOST_META}" content="1">`);
-    share.get<{ Params: { id: string } }>('/shared-sessions/:id', (_req, reply) =>
-      reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(page));
-    // The page's own scripts, styles and icons, by name from the root's list; never index.html.
-    share.get('/*', (req, reply) => {
-      const file = webRoot.fileFor(req.url.split('?')[0] ?? '');
-      return file ? reply.sendFile(file.slice(1)) : reply.status(404).send({ error: 'Not found' });
+    const mark = (html: string) => html.replace('<head>', `<head><meta name="${SHARE_HOST_META}" content="1">`);
+    share.get<{ Params: { id: string } }>('/shared-sessions/:id', (_req, reply) => sendWebPage(reply, webRoot, mark));
+    // The page's own scripts, styles and icons, as WebRoot finds them; never index.html.
+    share.get('/*', async (req, reply) => {
+      const file = await webRoot.fileFor(req.url.split('?')[0] ?? '');
+      return file ? sendWebFile(reply, file) : reply.status(404).send({ error: 'Not found' });
     });
   }
   return share;
