@@ -95,6 +95,35 @@ describe('admin user management', () => {
     expect(errors).toEqual([]);
   });
 
+  // Spec 000 §2.7: the list's columns, and 'the email is also shown'. At 1440 px an e-mail of 30
+  // characters read 'maria-1234…' beside a 'free' badge that repeated the Plan column.
+  it('shows a 30-character e-mail whole at 1440 px, without a badge repeating the plan, and fits without scrolling sideways', async () => {
+    const admin = await signUpByApi(env.server);
+    await setUserFacts(env.server, admin.email, { is_admin: 1, email_verified: 1 });
+    await completeOnboarding(admin);
+    // This file's server is its own: a fixed address is new to it.
+    const email = 'maria.gonzalez-ruiz@company.io';
+    expect(email).toHaveLength(30);
+    await signUpByApi(env.server, email);
+    await setUserFacts(env.server, email, { is_free_user: 1 });
+    const { page, errors } = await fixtures.signedInUser({ account: admin, context: { viewport: { width: 1440, height: 900 } } });
+    await page.goto('/admin');
+    const row = page.locator('.admin-row').filter({ hasText: email });
+    const emailText = row.locator('[role="gridcell"]:first-child .admin-cell-text');
+    await expect.poll(() => emailText.textContent(), { timeout: UI_TIMEOUT_MS }).toBe(email);
+    // Whole: the text is not cut by its ellipsis.
+    expect(await emailText.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    await visible(row.getByRole('gridcell').filter({ hasText: /^free$/ }));
+    expect(await page.locator('.admin-badge').filter({ hasText: 'free' }).count()).toBe(0);
+    expect(await page.locator('.admin-table-scroll').evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    // The columns that gave way still show their headers whole (two lines at most) and their dates.
+    const cut = await page.locator('.admin-th-text').evaluateAll((headers) => headers.filter((el) => el.scrollWidth > el.clientWidth || el.scrollHeight > el.clientHeight).map((el) => el.textContent));
+    expect(cut).toEqual([]);
+    expect(await row.getByRole('gridcell').nth(1).textContent()).toMatch(/^\d{4}-\d\d-\d\d$/);
+    await screenshotBothSchemes(page, 'admin-1440');
+    expect(errors).toEqual([]);
+  });
+
   it('shows the error texts with Retry when the list cannot load', async () => {
     const admin = await signUpByApi(env.server);
     await setUserFacts(env.server, admin.email, { is_admin: 1, email_verified: 1 });

@@ -1,5 +1,5 @@
 import {
-  ADMIN_USAGE_THRESHOLDS, billingCycleLetter, formatMegabytes, percentageUsed, type AdminSortKey, type AdminUserRow, type ColumnSetting,
+  ADMIN_USAGE_THRESHOLDS, billingCycleLetter, formatMegabytes, formatTimestamp, percentageUsed, type AdminSortKey, type AdminUserRow, type ColumnSetting,
 } from '@spyglass/protocol';
 import { fitColumnWidths } from '../../ui/fit-columns';
 import { relativeTime } from '../devices/device-list';
@@ -20,27 +20,28 @@ export const ADMIN_COLUMN_MAX_WIDTH = 600;
 
 /**
  * Spec 000 §2.7: every column of the list; canceledAt hidden by default. Measured in Chromium
- * (12 px headers, 8 px padding): each column is as wide as its longest usual value ('enterprise',
- * 'canceled', '9999.9 MB', 'May 13, 2026') or its header with the sort arrow, two-word headers
- * taking two lines. The dates are medium dates (the time is in their title) and the latest request
- * is relative, like the device list's Last Seen. At 1440 px (a 1126 px box less the actions) the
- * e-mail takes the 144 px left (fitAdminColumns), ellipsized with its title.
+ * (12 px headers, 6 px padding, 16 px for the sort arrow): each column is as wide as its longest
+ * usual value ('enterprise' and 'canceled' in their pills, '9999.9 MB', '2026-11-26') or its header
+ * with the arrow, two-word headers taking two lines. Dates are written as the app writes times
+ * (spec 001 §9), without the time (in their title); the latest request is relative for a week,
+ * then a date. At 1440 px (a 1170 px box less the 36 px actions) that leaves the e-mail 242 px:
+ * 30 characters (215-230 px) whole.
  */
 export function defaultAdminColumns(): AdminColumn[] {
   return [
-    { id: 'email', label: 'Email', width: 240, isVisible: true },
-    { id: 'createdAt', label: 'Created At', width: 106, isVisible: true },
-    { id: 'canceledAt', label: 'Canceled At', width: 106, isVisible: false },
-    { id: 'plan', label: 'Plan', width: 94, isVisible: true },
-    { id: 'devices', label: 'Devices', width: 86, isVisible: true, align: 'end' },
-    { id: 'latestRequest', label: 'Latest Request', width: 106, isVisible: true },
-    { id: 'status', label: 'Status', width: 86, isVisible: true },
-    { id: 'trafficUsed', label: 'Traffic Used', width: 88, isVisible: true, align: 'end' },
-    { id: 'trafficLimit', label: 'Traffic Limit', width: 88, isVisible: true, align: 'end' },
-    { id: 'percentageUsed', label: '% Used', width: 72, isVisible: true, align: 'end' },
-    { id: 'billingCycle', label: 'Billing Cycle', width: 76, isVisible: true },
-    { id: 'numRequests', label: 'Requests', width: 96, isVisible: true, align: 'end' },
-    { id: 'customer', label: 'Customer', width: 84, isVisible: true },
+    { id: 'email', label: 'Email', width: 260, isVisible: true },
+    { id: 'createdAt', label: 'Created At', width: 88, isVisible: true },
+    { id: 'canceledAt', label: 'Canceled At', width: 88, isVisible: false },
+    { id: 'plan', label: 'Plan', width: 86, isVisible: true },
+    { id: 'devices', label: 'Devices', width: 82, isVisible: true, align: 'end' },
+    { id: 'latestRequest', label: 'Latest Request', width: 88, isVisible: true },
+    { id: 'status', label: 'Status', width: 78, isVisible: true },
+    { id: 'trafficUsed', label: 'Traffic Used', width: 82, isVisible: true, align: 'end' },
+    { id: 'trafficLimit', label: 'Traffic Limit', width: 82, isVisible: true, align: 'end' },
+    { id: 'percentageUsed', label: '% Used', width: 64, isVisible: true, align: 'end' },
+    { id: 'billingCycle', label: 'Billing Cycle', width: 72, isVisible: true },
+    { id: 'numRequests', label: 'Requests', width: 92, isVisible: true, align: 'end' },
+    { id: 'customer', label: 'Customer', width: 78, isVisible: true },
   ];
 }
 
@@ -96,8 +97,13 @@ export function usageLevel(percentage: number | null): 'ok' | 'warning' | 'excee
   return 'ok';
 }
 
-const date = (iso: string | null) => (iso === null ? '' : new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' }));
-const dateTime = (iso: string | null) => (iso === null ? '' : new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }));
+/** `2026-11-26 12:36:44.123`, as the app writes times (spec 001 §9). */
+const dateTime = (iso: string | null) => (iso === null ? '' : formatTimestamp(iso, { withDate: true }));
+/** `2026-11-26`: the date part of `dateTime`. */
+const date = (iso: string | null) => dateTime(iso).slice(0, 10);
+/** The device list's relative time reads well up to a week; past that its medium date ('May 13, 2026') would need 14 px more than the column's dates. */
+const RELATIVE_FOR_MS = 7 * 24 * 3600 * 1000;
+const latest = (iso: string, now: number) => (now - Date.parse(iso) < RELATIVE_FOR_MS ? relativeTime(iso, now) : date(iso));
 
 /** The text a cell shows (the customer link and the usage style are the table's); `now` for the relative latest request. */
 export function adminCellText(user: AdminUserRow, id: AdminColumnId, now = Date.now()): string {
@@ -114,7 +120,7 @@ export function adminCellText(user: AdminUserRow, id: AdminColumnId, now = Date.
     case 'devices':
       return String(user.devicesCount);
     case 'latestRequest':
-      return user.latestRequest === null ? '' : relativeTime(user.latestRequest, now);
+      return user.latestRequest === null ? '' : latest(user.latestRequest, now);
     case 'status':
       return s.status;
     case 'trafficUsed':

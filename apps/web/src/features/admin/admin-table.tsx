@@ -16,7 +16,8 @@ import {
 import { useAdminUserUpdate } from './admin.api';
 
 const ROW_HEIGHT = 34;
-const ACTIONS_WIDTH = 44;
+/** The actions' 28 px button with 4 px either side. */
+const ACTIONS_WIDTH = 36;
 /** Load the next page when the rendered rows come this close to the end of what is loaded. */
 const LOAD_AHEAD_ROWS = ADMIN_LIST.overscan;
 
@@ -161,8 +162,8 @@ function Cell({ user, column }: { user: AdminUserRow; column: AdminColumn }) {
       <div role="gridcell" className={className} title={user.email}>
         {user.isLockedUser && <Lock size={12} className="admin-locked-icon" aria-label="Locked" />}
         <span className="admin-cell-text">{user.email}</span>
+        {/* No 'free' badge: the Plan column says free (spec 000 §2.7 lists no badge). A demo user is shown only here. */}
         {user.isDemoUser && <span className="admin-badge">demo</span>}
-        {user.isFreeUser && <span className="admin-badge">free</span>}
       </div>
     );
   }
