@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { CompactItem } from '@spyglass/protocol';
 import type { LiveEvents } from '../live/live-events';
-import { compactRowOf, toCompactItem } from '../repositories/item-columns';
+import { insertedCompactItem } from '../repositories/item-columns';
 import { mergeRows, type PreparedRow } from './item-rows';
 import type { ItemWriter, TrafficUsage, UpsertOutcome } from '../repositories/item-writer.repository';
 
@@ -225,7 +225,7 @@ export class IngestQueue {
     const stored = again.length > 0 ? new Map((await this.options.writer.compact(device, again)).map((item) => [item.id, item])) : null;
     const items: CompactItem[] = [];
     rows.forEach(({ columns, parsed }, i) => {
-      const item = outcome.isNew[i] ? toCompactItem(compactRowOf({ ...columns, num: outcome.nums[i]! }), parsed ?? undefined) : stored?.get(columns.id);
+      const item = outcome.isNew[i] ? insertedCompactItem(columns, outcome.nums[i]!, parsed) : stored?.get(columns.id);
       if (item) items.push(item);
     });
     return items;

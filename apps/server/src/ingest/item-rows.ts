@@ -1,10 +1,10 @@
 import { ITEM_LIMITS, type DeviceItem, type NetworkDetails } from '@spyglass/protocol';
 import { BlobStore, type BlobField } from '../blobs/blob-store';
-import type { NewItemRow, ParsedColumns } from '../repositories/item-columns';
+import type { ItemRow, ParsedColumns } from '../repositories/item-columns';
 
 /** A validated item turned into its row, waiting for its display number (given at commit). */
 export interface PreparedRow {
-  columns: Omit<NewItemRow, 'num'>;
+  columns: Omit<ItemRow, 'num'>;
   /**
    * The JSON columns as values, so that the live side gets them without parsing them back; null
    * when nobody watched the device as the frame arrived (holding them until the commit would keep

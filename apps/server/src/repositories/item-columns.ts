@@ -57,14 +57,29 @@ function json<T>(text: string | null, fallback: T): T {
   }
 }
 
-const iso = (ms: number | null): string | null => (ms === null ? null : new Date(Number(ms)).toISOString());
 const flag = (v: number | boolean | null): boolean => v === true || Number(v) === 1;
 
-function baseItem(row: Omit<CompactItemRow, 'has_request_body' | 'has_response_body'>, parsed?: ParsedColumns) {
+/** The columns every item form is built from, a stored row's or one about to be inserted. */
+type ItemFields = Omit<CompactItemRow, 'has_request_body' | 'has_response_body' | 'num'>;
+
+/** ISO text of epoch milliseconds; one commit's items share their receive time and mostly their capture millisecond. */
+let lastIsoMs = NaN;
+let lastIso = '';
+function iso(ms: number | null): string | null {
+  if (ms === null) return null;
+  const n = Number(ms);
+  if (n !== lastIsoMs) {
+    lastIsoMs = n;
+    lastIso = new Date(n).toISOString();
+  }
+  return lastIso;
+}
+
+function baseItem(row: ItemFields, num: number, parsed?: ParsedColumns) {
   return {
     id: row.id,
     deviceId: row.device_id,
-    num: Number(row.num),
+    num,
     type: row.type,
     level: row.level,
     method: row.method,
@@ -85,8 +100,8 @@ function baseItem(row: Omit<CompactItemRow, 'has_request_body' | 'has_response_b
   };
 }
 
-export function toCompactItem(row: CompactItemRow, parsed?: ParsedColumns): CompactItem {
-  const item = baseItem(row, parsed) as CompactItem;
+export function toCompactItem(row: CompactItemRow): CompactItem {
+  const item = baseItem(row, Number(row.num)) as CompactItem;
   if (row.type === 'network') {
     item.hasRequestBody = flag(row.has_request_body);
     item.hasResponseBody = flag(row.has_response_body);
@@ -94,18 +109,22 @@ export function toCompactItem(row: CompactItemRow, parsed?: ParsedColumns): Comp
   return item;
 }
 
-/** A row about to be inserted, in the shape rows are read back in (ingest shows new items without reading them). */
-export function compactRowOf(row: NewItemRow): CompactItemRow {
-  const out: Record<string, unknown> = {};
-  for (const column of COMPACT_COLUMNS) out[column] = row[column] ?? null;
-  out.has_request_body = row.request_body != null ? 1 : 0;
-  out.has_response_body = row.response_body != null ? 1 : 0;
-  return out as CompactItemRow;
+/**
+ * A row just inserted, in the list form, without reading it back: ingest shows new items from the
+ * row it wrote and the JSON values it parsed (or, when it did not keep them, from the row's text).
+ */
+export function insertedCompactItem(row: Omit<ItemRow, 'num'>, num: number, parsed: ParsedColumns | null): CompactItem {
+  const item = baseItem(row, num, parsed ?? undefined) as CompactItem;
+  if (row.type === 'network') {
+    item.hasRequestBody = row.request_body != null;
+    item.hasResponseBody = row.response_body != null;
+  }
+  return item;
 }
 
 /** The full item: inline bodies from the row, large ones and screenshots read from the blob store. */
 export async function toFullItem(row: ItemRow, blobs: BlobStore): Promise<CapturedItem> {
-  const item = baseItem(row) as CapturedItem;
+  const item = baseItem(row, Number(row.num)) as CapturedItem;
   const details = item.details as Record<string, unknown>;
   if (row.type === 'network') {
     const request = details.request as Record<string, unknown> | undefined;
