@@ -62,18 +62,26 @@ const flag = (v: number | boolean | null): boolean => v === true || Number(v) ==
 /** The columns every item form is built from, a stored row's or one about to be inserted. */
 type ItemFields = Omit<CompactItemRow, 'has_request_body' | 'has_response_body' | 'num'>;
 
-/** ISO text of epoch milliseconds; one commit's items share their receive time and mostly their capture millisecond. */
-let lastIsoMs = NaN;
-let lastIso = '';
-function iso(ms: number | null): string | null {
-  if (ms === null) return null;
-  const n = Number(ms);
-  if (n !== lastIsoMs) {
-    lastIsoMs = n;
-    lastIso = new Date(n).toISOString();
-  }
-  return lastIso;
+/**
+ * ISO text of epoch milliseconds, remembering the last one: the items of a commit share their
+ * receive time, and items captured in a burst their capture millisecond.
+ */
+function isoFormatter(): (ms: number | null) => string | null {
+  let lastMs = NaN;
+  let last = '';
+  return (ms) => {
+    if (ms === null) return null;
+    const n = Number(ms);
+    if (n !== lastMs) {
+      lastMs = n;
+      last = new Date(n).toISOString();
+    }
+    return last;
+  };
 }
+const sentIso = isoFormatter();
+const createdIso = isoFormatter();
+const updatedIso = isoFormatter();
 
 function baseItem(row: ItemFields, num: number, parsed?: ParsedColumns) {
   return {
@@ -87,9 +95,9 @@ function baseItem(row: ItemFields, num: number, parsed?: ParsedColumns) {
     status: row.status,
     duration: row.duration === null ? null : Number(row.duration),
     size: Number(row.size),
-    sentAt: iso(row.sent_at),
-    createdAt: iso(row.created_at) as string,
-    updatedAt: iso(row.updated_at) as string,
+    sentAt: sentIso(row.sent_at),
+    createdAt: createdIso(row.created_at) as string,
+    updatedAt: updatedIso(row.updated_at) as string,
     tags: parsed ? parsed.tags : json<string[]>(row.tags, []),
     notes: row.notes,
     isMocked: isTrue(row.is_mocked),
