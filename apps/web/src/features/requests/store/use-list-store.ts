@@ -26,6 +26,11 @@ export function useRowSelected(store: ListStore, index: number): boolean {
   return useSyncExternalStore(store.subscribe, () => store.isSelectedAt(index), () => store.isSelectedAt(index));
 }
 
+/** Changes with any change of the selection: for views that re-read several rows' selection at once. */
+export function useSelectionVersion(store: ListStore): number {
+  return useSyncExternalStore(store.subscribe, () => store.selectionVersion, () => store.selectionVersion);
+}
+
 /** 'Selected X of N requests'. */
 export function useSelectionCount(store: ListStore): number {
   return useSyncExternalStore(store.subscribe, () => store.selectionCount, () => store.selectionCount);

@@ -1,17 +1,16 @@
 import type { CompactItem } from '@spyglass/protocol';
 import { Trash2 } from 'lucide-react';
-import { memo, useRef, useSyncExternalStore, type MouseEvent } from 'react';
+import { memo, useRef, type MouseEvent } from 'react';
 import type { NewRowTracker } from '../list/new-row-tracker';
-import type { ListStore } from '../store/list-store';
 import type { ColumnLayout } from './columns';
 import { useRowArrival } from './row-arrival';
 import { itemCell } from './item-cells';
 
 export interface RequestRowProps {
-  store: ListStore;
   newRows: NewRowTracker;
   /** The row's item: rows are kept per item, so items arriving above re-render none of them. */
-  id: string;
+  item: CompactItem;
+  selected: boolean;
   layout: ColumnLayout;
   /** The delete action, given to the hovered row of a device view. */
   onDelete?: (id: string) => void;
@@ -30,17 +29,16 @@ const RowCells = memo(function RowCells({ item, layout }: { item: CompactItem; l
 });
 
 /**
- * One row of the table. It reads its own item and selection from the store by id, so a live
- * batch re-renders only the rows whose item or selection changed, not the rows it pushes down
- * (measured at 1M rows and 1,000 items/s: re-rendering every shown row each frame was the table's
- * largest cost after layout). The row's position is therefore not in the row (no aria-rowindex).
+ * One row of the table. Memoised on its item and selection, so a live batch re-renders only the
+ * rows whose item or selection changed, not the rows it pushes down (measured at 1M rows and 1,000
+ * items/s: re-rendering every shown row each frame was the table's largest cost after layout). The
+ * row's position is therefore not in the row (no aria-rowindex). The table, which renders every
+ * frame anyway, hands both in: a store subscription per row (two, before) cost a subscribe, an
+ * unsubscribe and passive effects for each of the ~17 rows a frame mounts and removes at the top.
  */
-export const RequestRow = memo(function RequestRow({ store, newRows, id, layout, onDelete }: RequestRowProps) {
-  const item = useSyncExternalStore(store.subscribe, () => store.get(id));
-  const selected = useSyncExternalStore(store.subscribe, () => store.isSelected(id));
+export const RequestRow = memo(function RequestRow({ newRows, item, selected, layout, onDelete }: RequestRowProps) {
   const ref = useRef<HTMLDivElement>(null);
-  useRowArrival(ref, id, newRows);
-  if (!item) return null;
+  useRowArrival(ref, item.id, newRows);
 
   const remove = (event: MouseEvent) => {
     // The row's click would select it first.

@@ -3,7 +3,7 @@ import type { CompactItem, ItemSort } from '@spyglass/protocol';
 import { useCallback, useLayoutEffect, useMemo, useRef, useState, type MouseEvent, type ReactNode, type Ref } from 'react';
 import { VirtualRows, type VirtualRowsHandle, type VirtualRowsScroll } from '../list/virtual-rows';
 import type { RequestList } from '../store/request-list';
-import { useStoreVersion } from '../store/use-list-store';
+import { useSelectionVersion, useStoreVersion } from '../store/use-list-store';
 import { columnWidthVars, layoutColumns, type TableColumn, type TableColumnId } from './columns';
 import { RequestRow } from './request-row';
 import { TableHeader } from './table-header';
@@ -61,8 +61,11 @@ export function RequestTable({
   list, count, columns, onPreviewColumns, onSaveColumns, sort, onSort, onRowClick, onEmptyClick, onDelete, rowMenu, children, ref,
 }: RequestTableProps) {
   const { store, history, newRows } = list;
-  // Rows are kept per item: any change of the view (order, filter, items) re-keys them here.
+  // Rows are kept per item and get their item and selection from here: any change of the view
+  // (order, filter, items) or of the selection renders the table, and the rows whose own item or
+  // selection changed.
   useStoreVersion(store);
+  useSelectionVersion(store);
   const [measure, width] = useWidth();
   const rowsRef = useRef<VirtualRowsHandle | null>(null);
   const headRef = useRef<HTMLDivElement>(null);
@@ -88,9 +91,17 @@ export function RequestTable({
   }, []);
 
   const renderRow = useCallback((index: number) => {
-    const id = store.rowAt(index)?.id;
-    if (id === undefined) return null;
-    return <RequestRow store={store} newRows={newRows} id={id} layout={layout} onDelete={id === hoveredId ? onDelete : undefined} />;
+    const item = store.rowAt(index);
+    if (item === undefined) return null;
+    return (
+      <RequestRow
+        newRows={newRows}
+        item={item}
+        selected={store.isSelectedAt(index)}
+        layout={layout}
+        onDelete={item.id === hoveredId ? onDelete : undefined}
+      />
+    );
   }, [store, newRows, layout, onDelete, hoveredId]);
 
   function onMouseOver(event: MouseEvent) {
