@@ -23,6 +23,25 @@ async function waitChecked(page: Page, tour: string, step: string, checked = tru
   await expect.poll(() => stepBox(page, tour, step).isChecked(), { timeout: UI_TIMEOUT_MS }).toBe(checked);
 }
 
+/** What the page reads of the highlight once it has glided to its place (its CSS transition over), and of the step's target. */
+interface HighlightFrame {
+  highlight: Edges | null;
+  dimmed: boolean;
+  target: Edges | null;
+  viewport: { width: number; height: number };
+}
+interface Edges { left: number; top: number; right: number; bottom: number }
+
+// Page code, as text: the e2e sources are compiled without the DOM's types.
+const settledHighlight = (target: { selector: string; text?: string }) => `(() => {
+  const el = document.querySelector('.guided-highlight');
+  if (el && el.getAnimations().length > 0) return null;
+  const edges = (r) => ({ left: r.left, top: r.top, right: r.right, bottom: r.bottom });
+  const text = ${JSON.stringify(target.text ?? '')};
+  const target = Array.from(document.querySelectorAll(${JSON.stringify(target.selector)})).find((t) => t.textContent.includes(text) && t.getClientRects().length > 0);
+  return { highlight: el ? edges(el.getBoundingClientRect()) : null, dimmed: document.querySelector('.guided-dim') !== null, target: target ? edges(target.getBoundingClientRect()) : null, viewport: { width: window.innerWidth, height: window.innerHeight } };
+})()`;
+
 describe('welcome tour', () => {
   const env = useE2eEnvironment();
   const fixtures = useStoryFixtures(env);
@@ -224,5 +243,66 @@ describe('welcome tour', () => {
     await visible(page.getByRole('button', { name: 'Remove no-such-thing-anywhere' }));
     await visible(page.getByText('No Search Results'));
     expect(errors).toEqual([]);
+  });
+
+  // Spec 001 'Welcome tour': the overlay highlights the step's target. The request list reaches the
+  // window's right edge, and its highlight (6 px of room around the target) ran past it at 1440 px.
+  it('keeps the highlight of every BASIC_TUTORIAL step inside the window, around its target, at 1280, 1440 and 390 px', async () => {
+    const account = await signUpByApi(env.server);
+    await markOnboarded(env.server, account.token, account.profile.id);
+    const { simulator, device } = await fixtures.simulatedDevice(account.profile.apiKey, { seed: 20 });
+    await device.act('log');
+    await device.act('network');
+    await simulator.flush();
+    // The steps' targets, as overlay-steps.ts finds them (the first one shown).
+    const targets = [
+      { selector: '[role="grid"][aria-label="Requests"], .console-view' },
+      { selector: '.nav-item-button', text: 'Take Screenshot' },
+      { selector: '.nav-item-button', text: 'Open Debug Window' },
+      { selector: '[role="search"][aria-label="Search requests"] .search-field' },
+    ];
+    for (const viewport of [{ width: 1280, height: 800 }, { width: 1440, height: 900 }, { width: 390, height: 844 }]) {
+      const { page, errors } = await fixtures.signedInUser({ account, context: { viewport } });
+      await page.goto('/welcome-tour');
+      await page.getByRole('region', { name: 'Basic Tutorial' }).getByRole('button', { name: 'Start guided tour' }).click();
+      await page.waitForURL(`**/devices/${encodeURIComponent(device.installId)}`);
+      const overlay = page.getByRole('dialog', { name: 'Guided tour' });
+      for (const [index, target] of targets.entries()) {
+        const step = index + 1;
+        if (step > 1) await overlay.getByRole('button', { name: 'Next' }).click();
+        await visible(overlay.getByText(`Step ${step} of 4`));
+        const inClosedDrawer = viewport.width < 768 && (step === 2 || step === 3);
+        let frame: HighlightFrame | null = null;
+        await expect.poll(async () => {
+          frame = await page.evaluate<HighlightFrame | null>(settledHighlight(target));
+          return frame !== null && (inClosedDrawer || frame.highlight !== null);
+        }, { timeout: UI_TIMEOUT_MS, message: `${viewport.width} px, step ${step}: a settled highlight` }).toBe(true);
+        const { highlight, dimmed, target: framed, viewport: shown } = frame!;
+        const where = `${viewport.width} px, step ${step}: highlight ${JSON.stringify(highlight)}, target ${JSON.stringify(framed)}`;
+        if (inClosedDrawer) {
+          // On a phone the sidebar holding these buttons is a closed drawer: nothing to frame, the
+          // whole page is dimmed.
+          expect(framed, where).toBeNull();
+          expect(highlight, where).toBeNull();
+          expect(dimmed, where).toBe(true);
+          continue;
+        }
+        if (!highlight) throw new Error(`${where}: no highlight`);
+        // Its 2 px accent ring (a shadow outside the box) shows whole too.
+        expect(highlight.left, where).toBeGreaterThanOrEqual(2);
+        expect(highlight.top, where).toBeGreaterThanOrEqual(2);
+        expect(highlight.right, where).toBeLessThanOrEqual(shown.width - 2);
+        expect(highlight.bottom, where).toBeLessThanOrEqual(shown.height - 2);
+        // And it still frames the target: all of it that lies 8 px or more inside the window.
+        expect(framed, where).not.toBeNull();
+        expect(highlight.left, where).toBeLessThanOrEqual(Math.max(framed!.left, 8));
+        expect(highlight.top, where).toBeLessThanOrEqual(Math.max(framed!.top, 8));
+        expect(highlight.right, where).toBeGreaterThanOrEqual(Math.min(framed!.right, shown.width - 8));
+        expect(highlight.bottom, where).toBeGreaterThanOrEqual(Math.min(framed!.bottom, shown.height - 8));
+        if (step === 1) await screenshotBothSchemes(page, `guided-overlay-list-${viewport.width}`);
+      }
+      await overlay.getByRole('button', { name: 'Close' }).click();
+      expect(errors).toEqual([]);
+    }
   });
 });

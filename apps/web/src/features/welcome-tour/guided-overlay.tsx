@@ -1,13 +1,19 @@
 import { X } from 'lucide-react';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Button, IconButton } from '../../ui/button';
-import { canGoBack, cardPlacement, isLastStep, type Rect } from './overlay-machine';
+import { canGoBack, cardPlacement, highlightBox, isLastStep, type Rect } from './overlay-machine';
 import { findTarget, OVERLAY_STEPS, performAction } from './overlay-steps';
 import { moveGuidedTour, useGuidedTour } from './overlay-store';
 import './welcome-tour.css';
 
 /** Room left around the highlighted target. */
 const HIGHLIGHT_PADDING = 6;
+/**
+ * The highlight keeps this far inside the window, so that its 2 px ring (drawn outside its box)
+ * shows whole. Not more: the sidebar's buttons sit 8 px from the window's left edge, where the
+ * padding and the ring just fit.
+ */
+const HIGHLIGHT_VIEWPORT_MARGIN = 2;
 
 /**
  * The guided overlay (spec 000 §3, 001 'Welcome tour'): highlights the step's target, shows its
@@ -35,9 +41,11 @@ export function GuidedOverlay() {
         scrolled = element;
       }
       const box = element?.getBoundingClientRect();
+      // A target in a closed part of the page (display: none) has an empty box at the corner.
+      const shown = box && (box.width > 0 || box.height > 0) ? box : undefined;
       setRect((previous) => {
-        if (!box) return previous === null ? previous : null;
-        const next = { top: box.top, left: box.left, width: box.width, height: box.height };
+        if (!shown) return previous === null ? previous : null;
+        const next = { top: shown.top, left: shown.left, width: shown.width, height: shown.height };
         return previous && previous.top === next.top && previous.left === next.left && previous.width === next.width && previous.height === next.height ? previous : next;
       });
       frame = requestAnimationFrame(track);
@@ -67,16 +75,15 @@ export function GuidedOverlay() {
     if (element) performAction(element, step.action);
     moveGuidedTour(last ? 'finish' : 'next');
   };
-  const placement = cardPlacement(rect, cardSize, { width: window.innerWidth, height: window.innerHeight }, step.position ?? 'bottom');
+  const viewport = { width: window.innerWidth, height: window.innerHeight };
+  const placement = cardPlacement(rect, cardSize, viewport, step.position ?? 'bottom');
+  const highlight = rect && highlightBox(rect, viewport, HIGHLIGHT_PADDING, HIGHLIGHT_VIEWPORT_MARGIN);
 
   return (
     <div className="guided-overlay">
-      {rect ? (
-        <div className="guided-highlight" aria-hidden="true" style={{
-          top: rect.top - HIGHLIGHT_PADDING, left: rect.left - HIGHLIGHT_PADDING,
-          width: rect.width + 2 * HIGHLIGHT_PADDING, height: rect.height + 2 * HIGHLIGHT_PADDING,
-        }} />
-      ) : <div className="guided-dim" aria-hidden="true" />}
+      {highlight
+        ? <div className="guided-highlight" aria-hidden="true" style={highlight} />
+        : <div className="guided-dim" aria-hidden="true" />}
       <div ref={card} className="guided-card" role="dialog" aria-label="Guided tour" aria-describedby="guided-instruction" style={placement}>
         <div className="guided-card-head">
           <span className="guided-step">Step {tour.step} of {tour.total}</span>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canGoBack, cardPlacement, isLastStep, overlayTransition, startOverlay } from './overlay-machine';
+import { canGoBack, cardPlacement, highlightBox, isLastStep, overlayTransition, startOverlay } from './overlay-machine';
 
 describe('guided overlay transitions (spec 001 §4)', () => {
   it('starts at step 1 and offers Previous only above 1', () => {
@@ -32,5 +32,18 @@ describe('guided overlay transitions (spec 001 §4)', () => {
     expect(cardPlacement(target, card, viewport, 'right')).toEqual({ top: 75, left: 612 });
     expect(cardPlacement({ top: 750, left: 950, width: 40, height: 40 }, card, viewport)).toEqual({ top: 692, left: 792 });
     expect(cardPlacement(null, card, viewport)).toEqual({ top: 350, left: 400 });
+  });
+
+  it('draws the highlight with room around the target, cut to the window less a margin where the target reaches its edge', () => {
+    const viewport = { width: 1440, height: 900 };
+    expect(highlightBox({ top: 100, left: 400, width: 200, height: 50 }, viewport, 6, 2)).toEqual({ top: 94, left: 394, width: 212, height: 62 });
+    // A sidebar button 8 px from the left edge keeps its 6 px of room.
+    expect(highlightBox({ top: 400, left: 8, width: 190, height: 30 }, viewport, 6, 2)).toEqual({ top: 394, left: 2, width: 202, height: 42 });
+    // The request list, flush with the right and bottom edges (it ran 6 px past the right one).
+    expect(highlightBox({ top: 84, left: 220, width: 1220, height: 816 }, viewport, 6, 2)).toEqual({ top: 78, left: 214, width: 1224, height: 820 });
+    // Reaching past the top-left corner (a list scrolled under the header).
+    expect(highlightBox({ top: -40, left: 0, width: 390, height: 300 }, { width: 390, height: 844 }, 6, 2)).toEqual({ top: 2, left: 2, width: 386, height: 264 });
+    // Nothing of it on screen: no highlight.
+    expect(highlightBox({ top: 100, left: 1500, width: 200, height: 50 }, viewport, 6, 2)).toBeNull();
   });
 });

@@ -36,6 +36,20 @@ export interface Rect {
 }
 
 /**
+ * The highlight drawn around a target: `padding` of room on every side, cut to the viewport less
+ * `margin` where the target reaches the window's edge (the request list touches the right edge,
+ * and the 2 px ring drawn outside the box must show too). Null when nothing of the target is on
+ * screen: the page is then dimmed whole.
+ */
+export function highlightBox(target: Rect, viewport: { width: number; height: number }, padding: number, margin: number): Rect | null {
+  const left = Math.max(target.left - padding, margin);
+  const top = Math.max(target.top - padding, margin);
+  const right = Math.min(target.left + target.width + padding, viewport.width - margin);
+  const bottom = Math.min(target.top + target.height + padding, viewport.height - margin);
+  return right > left && bottom > top ? { top, left, width: right - left, height: bottom - top } : null;
+}
+
+/**
  * Where the instruction card goes beside the highlighted target (default bottom), kept inside
  * the viewport; without a target it is centred.
  */
