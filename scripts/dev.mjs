@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 // `npm run dev`: the server with reload (tsx watch) and the Vite dev server with hot reload.
 import { spawn } from 'node:child_process';
+import { SERVER_V8_FLAGS } from './server-v8-flags.mjs';
 
 const procs = [
-  spawn(process.execPath, ['--import', 'tsx', '--watch', 'apps/server/src/main.ts'], {
+  spawn(process.execPath, [...SERVER_V8_FLAGS, '--import', 'tsx', '--watch', 'apps/server/src/main.ts'], {
     stdio: 'inherit', env: { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'development' },
   }),
   spawn('npm', ['run', 'dev', '-w', '@spyglass/web'], { stdio: 'inherit' }),

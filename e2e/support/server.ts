@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { openDatabase, type DatabaseHandle } from '../../apps/server/src/db/database';
 import { spawnNode, type Child } from './process';
+import { SERVER_V8_FLAGS } from '../../scripts/server-v8-flags.mjs';
 
 export interface ServerOptions {
   /** Where the server sends mail (see apps/server/test/support/smtp-receiver.ts); unset: mails go to the server log. */
@@ -45,7 +46,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     const databaseUrl = options.env?.DATABASE_URL ?? null;
     const child = spawnNode({
       name: 'server',
-      args: ['apps/server/src/main.ts'],
+      args: [...SERVER_V8_FLAGS, 'apps/server/src/main.ts'],
       env: {
         NODE_ENV: 'production',
         PORT: String(port),

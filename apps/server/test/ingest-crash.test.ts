@@ -10,6 +10,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { DeviceItem } from '@spyglass/protocol';
 import { openDatabase } from '../src/db/database';
 import { TEST_DATABASE_URL } from './global-setup';
+import { SERVER_V8_FLAGS } from '../../../scripts/server-v8-flags.mjs';
 import { describeApi, engine, signUp } from './helpers';
 import { TestDevice, itemId, logItem } from './device-protocol-client';
 
@@ -26,7 +27,7 @@ async function freePort(): Promise<number> {
 /** The real server entry point in its own process, so that it can be killed for real. */
 async function spawnServer(env: Record<string, string>): Promise<{ proc: ChildProcess; url: string }> {
   const port = await freePort();
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const proc = spawn(process.execPath, [...SERVER_V8_FLAGS, '--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: ROOT,
     env: { ...process.env, ...env, PORT: String(port), SHARE_PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', NODE_ENV: 'test' },
     stdio: ['ignore', 'ignore', 'inherit'],

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SERVER_V8_FLAGS } from '../../../../scripts/server-v8-flags.mjs';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 export const SERVER_MAIN = 'apps/server/src/main.ts';
@@ -26,7 +27,7 @@ export interface NodeProcess {
 }
 
 export function spawnNodeProcess(script: string, env: Record<string, string>): NodeProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+  const child = spawn(process.execPath, [...SERVER_V8_FLAGS, '--import', 'tsx', script], {
     cwd: REPO_ROOT,
     env: { ...process.env, LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
