@@ -1,6 +1,7 @@
-import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
-import { markOnboarded, setUserFacts, signUpByApi, type TestAccount } from './support/accounts';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
+import { markOnboarded, setUserFacts, signedInContext, signUpByApi, type TestAccount } from './support/accounts';
+import { CHROMIUM_ARGS, chromiumPath, recordPageErrors } from './support/browser';
 import { useE2eEnvironment } from './support/environment';
 import { useStoryFixtures } from './support/fixtures';
 import { answerOf, UI_TIMEOUT_MS, visible } from './support/page';
@@ -122,6 +123,53 @@ describe('admin user management', () => {
     expect(await row.getByRole('gridcell').nth(1).textContent()).toMatch(/^\d{4}-\d\d-\d\d$/);
     await screenshotBothSchemes(page, 'admin-1440');
     expect(errors).toEqual([]);
+  });
+
+  // Playwright's headless Chromium hides scroll bars (its --hide-scrollbars default). With one shown,
+  // as on a desktop (10 px, thin), the columns fitted the box's 1160 px inner width and left the
+  // e-mail 232 px: 'firstname.lastname@company.com' (230 px of text in 220) was cut.
+  describe('with the scroll bars a desktop browser shows', () => {
+    let browser: Browser | undefined;
+    afterAll(() => browser?.close());
+
+    it('shows a 30-character e-mail whole at 1440 px beside the list\'s vertical scroll bar, without scrolling sideways', async () => {
+      browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS, ignoreDefaultArgs: ['--hide-scrollbars'] });
+      const admin = await signUpByApi(env.server);
+      await setUserFacts(env.server, admin.email, { is_admin: 1, email_verified: 1 });
+      await completeOnboarding(admin);
+      const email = 'firstname.lastname@company.com';
+      expect(email).toHaveLength(30);
+      await signUpByApi(env.server, email);
+      // Enough users for the list to scroll at 900 px high (the other tests' users count too).
+      for (let i = 0; i < 24; i++) await signUpByApi(env.server);
+      const { context, page } = await signedInContext(browser, env.server, admin, { viewport: { width: 1440, height: 900 } });
+      const errors = recordPageErrors(page);
+      await page.goto('/admin');
+      const emailText = page.locator('.admin-row').filter({ hasText: email }).locator('[role="gridcell"]:first-child .admin-cell-text');
+      await expect.poll(() => emailText.textContent(), { timeout: UI_TIMEOUT_MS }).toBe(email);
+      const scroller = page.locator('.admin-table-scroll');
+      // The scroll bar is there: the box's inner width is its outer one less the 1 px borders and the bar.
+      const bar = await scroller.evaluate((el: { offsetWidth: number; clientWidth: number }) => el.offsetWidth - 2 - el.clientWidth);
+      expect(bar).toBeGreaterThanOrEqual(8);
+      const whole = (el: { scrollWidth: number; clientWidth: number }) => el.scrollWidth <= el.clientWidth;
+      // Headers (two lines at most, the sorted one with its arrow), and no sideways scroll.
+      const cutHeaders = () => page.locator('.admin-th-text').evaluateAll((headers) => headers
+        .filter((el) => el.scrollWidth > el.clientWidth || el.scrollHeight > el.clientHeight || el.parentElement!.scrollWidth > el.parentElement!.clientWidth)
+        .map((el) => el.textContent));
+      expect(await emailText.evaluate(whole)).toBe(true);
+      expect(await scroller.evaluate(whole)).toBe(true);
+      expect(await cutHeaders()).toEqual([]);
+      await screenshotBothSchemes(page, 'admin-1440-scroll-bar');
+      // Sorted by a narrow column: its header widens for the arrow, the e-mail still shows whole.
+      await page.getByRole('columnheader', { name: 'Devices' }).getByRole('button').click();
+      await expect.poll(() => page.getByRole('columnheader', { name: 'Devices' }).getAttribute('aria-sort')).toBe('ascending');
+      await visible(emailText);
+      expect(await emailText.evaluate(whole)).toBe(true);
+      expect(await scroller.evaluate(whole)).toBe(true);
+      expect(await cutHeaders()).toEqual([]);
+      expect(errors).toEqual([]);
+      await context.close();
+    });
   });
 
   it('shows the error texts with Retry when the list cannot load', async () => {

@@ -68,16 +68,32 @@ describe('admin columns (spec 000 §2.7, §9)', () => {
     const visible = defaultAdminColumns().filter((c) => c.isVisible);
     const others = visible.slice(1).reduce((sum, c) => sum + c.width, 0);
     expect(fitAdminColumns(visible, 2000)).toEqual(visible.map((c) => c.width));
-    // 1440 px screen: a 1170 px box less the 36 px actions column; a 30-character e-mail takes up to 230 px and 12 of padding.
-    const fitted = fitAdminColumns(visible, 1134);
-    expect(fitted.reduce((sum, w) => sum + w, 0)).toBeLessThanOrEqual(1134);
-    expect(fitted[0]).toBe(1134 - others);
-    expect(fitted[0]).toBeGreaterThanOrEqual(242);
+    // A narrow box: the e-mail takes what the others leave.
+    const fitted = fitAdminColumns(visible, 1000);
+    expect(fitted.reduce((sum, w) => sum + w, 0)).toBeLessThanOrEqual(1000);
+    expect(fitted[0]).toBe(1000 - others);
     expect(fitted.slice(1)).toEqual(visible.slice(1).map((c) => c.width));
     // Where even its minimum leaves no room, the table scrolls and the e-mail keeps its width.
     expect(fitAdminColumns(visible, others + ADMIN_EMAIL_MIN_WIDTH)[0]).toBe(ADMIN_EMAIL_MIN_WIDTH);
     expect(fitAdminColumns(visible, 900)[0]).toBe(visible[0]!.width);
     const chosen = setAdminColumnWidth(visible, 'email', 300);
-    expect(fitAdminColumns(chosen, 1134)[0]).toBe(300);
+    expect(fitAdminColumns(chosen, 1000)[0]).toBe(300);
+  });
+
+  it('leave a 30-character e-mail whole at 1440 px beside a vertical scroll bar, and give only the sorted column its arrow\'s room', () => {
+    const visible = defaultAdminColumns().filter((c) => c.isVisible);
+    // The 1170 px box less a 10 px (Chromium's thin) or 15 px scroll bar and the 36 px actions; a
+    // 30-character e-mail measures up to 239 px, and 12 of padding.
+    for (const bar of [0, 10, 15]) expect(fitAdminColumns(visible, 1170 - bar - 36, 'createdAt')[0]).toBeGreaterThanOrEqual(239 + 12);
+    // Sorted by Devices: its header shows 'Devices' and the arrow; the e-mail gives the room.
+    const others = visible.slice(1).reduce((sum, c) => sum + c.width, 0);
+    const byDevices = fitAdminColumns(visible, 1119, 'devices');
+    const devices = visible.findIndex((c) => c.id === 'devices');
+    expect(byDevices[devices]).toBe(82);
+    expect(byDevices[0]).toBe(1119 - (others + 16));
+    expect(byDevices.reduce((sum, w) => sum + w, 0)).toBe(1119);
+    // A width the admin chose stands, sorted or not.
+    const chosen = setAdminColumnWidth(visible, 'devices', 70);
+    expect(fitAdminColumns(chosen, 1124, 'devices')[devices]).toBe(70);
   });
 });

@@ -12,6 +12,8 @@ export interface AdminColumn {
   width: number;
   isVisible: boolean;
   align?: 'end';
+  /** The width its header needs with the sort arrow, where that is more than `width` (a narrow column named by a long word). */
+  sortedWidth?: number;
 }
 
 /** Spec 001 §5: no column narrower than this. */
@@ -21,11 +23,14 @@ export const ADMIN_COLUMN_MAX_WIDTH = 600;
 /**
  * Spec 000 §2.7: every column of the list; canceledAt hidden by default. Measured in Chromium
  * (12 px headers, 6 px padding, 16 px for the sort arrow): each column is as wide as its longest
- * usual value ('enterprise' and 'canceled' in their pills, '9999.9 MB', '2026-11-26') or its header
- * with the arrow, two-word headers taking two lines. Dates are written as the app writes times
- * (spec 001 §9), without the time (in their title); the latest request is relative for a week,
- * then a date. At 1440 px (a 1170 px box less the 36 px actions) that leaves the e-mail 242 px:
- * 30 characters (215-230 px) whole.
+ * usual value ('enterprise' and 'canceled' in their pills, '9999.9 MB', '2026-11-26') or its header,
+ * two-word headers taking two lines, but no narrower than 60 px (spec 001 §5). Only the sorted
+ * column shows the arrow, so only it gets the arrow's room (`sortedWidth`): reserved on every
+ * header, it took 33 px from the e-mail. Dates are written as the app writes times (spec 001 §9),
+ * without the time (in their title); the latest request is relative for a week, then a date. At
+ * 1440 px the box is 1170 px, less the 36 px actions and a desktop browser's 10-15 px vertical
+ * scroll bar: the others' 859 px leave the e-mail its whole 260 px, 30 characters (215-239 px)
+ * whole (244 px when the list is sorted by Devices or Billing Cycle beside a 15 px bar).
  */
 export function defaultAdminColumns(): AdminColumn[] {
   return [
@@ -33,14 +38,14 @@ export function defaultAdminColumns(): AdminColumn[] {
     { id: 'createdAt', label: 'Created At', width: 88, isVisible: true },
     { id: 'canceledAt', label: 'Canceled At', width: 88, isVisible: false },
     { id: 'plan', label: 'Plan', width: 86, isVisible: true },
-    { id: 'devices', label: 'Devices', width: 82, isVisible: true, align: 'end' },
+    { id: 'devices', label: 'Devices', width: 66, isVisible: true, align: 'end', sortedWidth: 82 },
     { id: 'latestRequest', label: 'Latest Request', width: 88, isVisible: true },
     { id: 'status', label: 'Status', width: 78, isVisible: true },
     { id: 'trafficUsed', label: 'Traffic Used', width: 82, isVisible: true, align: 'end' },
     { id: 'trafficLimit', label: 'Traffic Limit', width: 82, isVisible: true, align: 'end' },
     { id: 'percentageUsed', label: '% Used', width: 64, isVisible: true, align: 'end' },
-    { id: 'billingCycle', label: 'Billing Cycle', width: 72, isVisible: true },
-    { id: 'numRequests', label: 'Requests', width: 92, isVisible: true, align: 'end' },
+    { id: 'billingCycle', label: 'Billing Cycle', width: 60, isVisible: true, sortedWidth: 72 },
+    { id: 'numRequests', label: 'Requests', width: 87, isVisible: true, align: 'end', sortedWidth: 92 },
     { id: 'customer', label: 'Customer', width: 78, isVisible: true },
   ];
 }
@@ -49,13 +54,20 @@ export function defaultAdminColumns(): AdminColumn[] {
 export const ADMIN_EMAIL_MIN_WIDTH = 100;
 
 /**
- * The widths to draw the visible columns at in `available` pixels: an e-mail column still at its
- * default width narrows to what the others leave (not under ADMIN_EMAIL_MIN_WIDTH); widths the
- * admin chose stand, and the table scrolls when they do not fit.
+ * The widths to draw the visible columns at in `available` pixels (the scrolling box's inner width:
+ * its vertical scroll bar left out): the sorted column, still at its default width, widens to show
+ * its arrow; an e-mail column still at its default width narrows to what the others leave (not
+ * under ADMIN_EMAIL_MIN_WIDTH); widths the admin chose stand, and the table scrolls when they do
+ * not fit.
  */
-export function fitAdminColumns(visible: readonly AdminColumn[], available: number): number[] {
-  const emailDefault = defaultAdminColumns()[0]!.width;
-  return fitColumnWidths(visible.map((c) => ({ width: c.width, flexible: c.id === 'email' && c.width === emailDefault })), available, ADMIN_EMAIL_MIN_WIDTH);
+export function fitAdminColumns(visible: readonly AdminColumn[], available: number, sorted?: AdminColumnId): number[] {
+  const defaults = new Map(defaultAdminColumns().map((c) => [c.id, c]));
+  return fitColumnWidths(visible.map((c) => {
+    const byDefault = defaults.get(c.id)!;
+    const atDefault = c.width === byDefault.width;
+    const width = c.id === sorted && atDefault ? Math.max(c.width, byDefault.sortedWidth ?? c.width) : c.width;
+    return { width, flexible: c.id === 'email' && atDefault };
+  }), available, ADMIN_EMAIL_MIN_WIDTH);
 }
 
 /**

@@ -42,8 +42,8 @@ export interface AdminTableProps {
 export function AdminTable({ rows, total, columns, onPreviewColumns, onSaveColumns, sort, onSort, loadingMore, onNeedMore }: AdminTableProps) {
   const scroller = useRef<HTMLDivElement>(null);
   const visible = columns.filter((c) => c.isVisible);
-  // Fitted to the box (its scroll bar left out), so that the list does not scroll sideways at 1440 px.
-  const widths = fitAdminColumns(visible, useInnerWidth(scroller) - ACTIONS_WIDTH);
+  // Fitted to the box's inner width (clientWidth: its scroll bar left out), so that the list does not scroll sideways at 1440 px.
+  const widths = fitAdminColumns(visible, useInnerWidth(scroller) - ACTIONS_WIDTH, sort.column);
   const template = `${widths.map((w) => `${w}px`).join(' ')} ${ACTIONS_WIDTH}px`;
   const width = widths.reduce((sum, w) => sum + w, 0) + ACTIONS_WIDTH;
   const virtualizer = useVirtualizer({
