@@ -11,7 +11,7 @@
 import {
   EXPORT_FILES, EXPORT_PROGRESS_STEP, exportEncoder, type CapturedItem, type CompactItem, type ExportFormat,
 } from '@spyglass/protocol';
-import { sharedSliceHost } from '../store/time-slicer';
+import { macrotask } from '../store/time-slicer';
 
 export type LoadItem = (id: string) => Promise<CapturedItem>;
 
@@ -104,12 +104,6 @@ export interface StreamExportOptions {
   step?: number;
   concurrency?: number;
 }
-
-/**
- * A macrotask through the page's MessageChannel: nested setTimeout(0) is clamped to 4 ms, which
- * over the 1,000 pauses of a 100,000-item export alone would add 4 s of idle waiting.
- */
-const macrotask = () => new Promise<void>((resolve) => void sharedSliceHost().post(resolve));
 
 /** Writes the export of `items` through the format's encoder, loading full items a batch ahead. */
 export async function streamExport(options: StreamExportOptions): Promise<void> {
