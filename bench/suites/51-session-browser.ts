@@ -6,12 +6,14 @@
  * - The owner's session page (/sessions/{id}: a first page of 200 items, then pages of 5,000),
  *   and the public share page (/shared-sessions/{id} on the share host: data.json read as a
  *   stream): from navigation start, the first rows on screen (goal ≤300 ms, server + page) and
- *   the whole list in it.
+ *   the whole list in it; and the session opened from the Sessions list in the running app,
+ *   from the click on its name to its first rows.
  * - The baseline, in the same run: the live inspector's device page (/devices/{id}) loading the
  *   history of the same 100,000 items, the way the page loads all of it: its newest page, then
  *   Save Session's load of the rest in pages of 5,000 (goal: the session's whole list ≤1.2×).
  * Each page is opened in a context that opened it once before (the app's scripts cached, as for
- * a returning user); times are read on the page's clock (performance.now(), 0 = navigation start)
+ * a returning user), RUNS times in rounds that alternate the pages, WHOLE_RUNS of them until the
+ * whole list is in; times are read on the page's clock (performance.now(), 0 = navigation start)
  * by a script installed before the app runs, not by the test's round trips.
  */
 import os from 'node:os';
