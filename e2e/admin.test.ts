@@ -17,6 +17,14 @@ describe('admin user management', () => {
 
   const completeOnboarding = (account: TestAccount) => markOnboarded(env.server, account.token, account.profile.id);
 
+  /** An admin, as an operator makes one with ADMIN_EMAILS and a verified address (start-up is covered by the API tests), past onboarding. */
+  async function signUpAdmin(email?: string): Promise<TestAccount> {
+    const admin = await signUpByApi(env.server, email);
+    await setUserFacts(env.server, admin.email, { is_admin: 1, email_verified: 1 });
+    await completeOnboarding(admin);
+    return admin;
+  }
+
   async function open(account: TestAccount, path: string): Promise<{ page: Page; errors: string[] }> {
     const { page, errors } = await fixtures.signedInUser({ account });
     await page.goto(path);
@@ -25,10 +33,7 @@ describe('admin user management', () => {
 
   it('an admin opens /admin, searches, sorts, hides a column, and locks a user who then sees only Account Locked', async () => {
     const run = `${process.pid}-${Date.now()}`;
-    const admin = await signUpByApi(env.server, `admin-${run}@example.com`);
-    // As an operator would with ADMIN_EMAILS and a verified address (start-up is covered by the API tests).
-    await setUserFacts(env.server, admin.email, { is_admin: 1, email_verified: 1 });
-    await completeOnboarding(admin);
+    const admin = await signUpAdmin(`admin-${run}@example.com`);
     const users: TestAccount[] = [];
     for (const name of ['carol', 'alice', 'bob']) users.push(await signUpByApi(env.server, `${name}-${run}@example.com`));
     const bob = users[2]!;
@@ -99,9 +104,7 @@ describe('admin user management', () => {
   // Spec 000 §2.7: the list's columns, and 'the email is also shown'. At 1440 px an e-mail of 30
   // characters read 'maria-1234…' beside a 'free' badge that repeated the Plan column.
   it('shows a 30-character e-mail whole at 1440 px, without a badge repeating the plan, and fits without scrolling sideways', async () => {
-    const admin = await signUpByApi(env.server);
-    await setUserFacts(env.server, admin.email, { is_admin: 1, email_verified: 1 });
-    await completeOnboarding(admin);
+    const admin = await signUpAdmin();
     // This file's server is its own: a fixed address is new to it.
     const email = 'maria.gonzalez-ruiz@company.io';
     expect(email).toHaveLength(30);
@@ -134,9 +137,7 @@ describe('admin user management', () => {
 
     it('shows a 30-character e-mail whole at 1440 px beside the list\'s vertical scroll bar, without scrolling sideways', async () => {
       browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS, ignoreDefaultArgs: ['--hide-scrollbars'] });
-      const admin = await signUpByApi(env.server);
-      await setUserFacts(env.server, admin.email, { is_admin: 1, email_verified: 1 });
-      await completeOnboarding(admin);
+      const admin = await signUpAdmin();
       const email = 'firstname.lastname@company.com';
       expect(email).toHaveLength(30);
       await signUpByApi(env.server, email);
@@ -173,9 +174,7 @@ describe('admin user management', () => {
   });
 
   it('shows the error texts with Retry when the list cannot load', async () => {
-    const admin = await signUpByApi(env.server);
-    await setUserFacts(env.server, admin.email, { is_admin: 1, email_verified: 1 });
-    await completeOnboarding(admin);
+    const admin = await signUpAdmin();
     const { page } = await fixtures.signedInUser({ account: admin });
     await page.route('**/v1/admin/users?*', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{}' }));
     await page.goto('/admin');
