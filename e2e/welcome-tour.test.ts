@@ -28,6 +28,8 @@ interface HighlightFrame {
   highlight: Edges | null;
   dimmed: boolean;
   target: Edges | null;
+  /** The element on top at the target's middle is the target or inside it. */
+  topmost: boolean;
   viewport: { width: number; height: number };
 }
 interface Edges { left: number; top: number; right: number; bottom: number }
@@ -39,7 +41,9 @@ const settledHighlight = (target: { selector: string; text?: string }) => `(() =
   const edges = (r) => ({ left: r.left, top: r.top, right: r.right, bottom: r.bottom });
   const text = ${JSON.stringify(target.text ?? '')};
   const target = Array.from(document.querySelectorAll(${JSON.stringify(target.selector)})).find((t) => t.textContent.includes(text) && t.getClientRects().length > 0);
-  return { highlight: el ? edges(el.getBoundingClientRect()) : null, dimmed: document.querySelector('.guided-dim') !== null, target: target ? edges(target.getBoundingClientRect()) : null, viewport: { width: window.innerWidth, height: window.innerHeight } };
+  const box = target && target.getBoundingClientRect();
+  const top = box && document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+  return { highlight: el ? edges(el.getBoundingClientRect()) : null, dimmed: document.querySelector('.guided-dim') !== null, target: box ? edges(box) : null, topmost: Boolean(top && target.contains(top)), viewport: { width: window.innerWidth, height: window.innerHeight } };
 })()`;
 
 describe('welcome tour', () => {
@@ -247,7 +251,9 @@ describe('welcome tour', () => {
 
   // Spec 001 'Welcome tour': the overlay highlights the step's target. The request list reaches the
   // window's right edge, and its highlight (6 px of room around the target) ran past it at 1440 px.
-  it('keeps the highlight of every BASIC_TUTORIAL step inside the window, around its target, at 1280, 1440 and 390 px', async () => {
+  // On a phone the sidebar is a closed drawer: steps 2-3, about the device's actions in it, dimmed
+  // the page with nothing highlighted; the drawer now opens for them and closes after.
+  it('keeps the highlight of every BASIC_TUTORIAL step inside the window, around its visible target, at 1280, 1440 and 390 px', async () => {
     const account = await signUpByApi(env.server);
     await markOnboarded(env.server, account.token, account.profile.id);
     const { simulator, device } = await fixtures.simulatedDevice(account.profile.apiKey, { seed: 20 });
@@ -262,7 +268,9 @@ describe('welcome tour', () => {
       { selector: '[role="search"][aria-label="Search requests"] .search-field' },
     ];
     for (const viewport of [{ width: 1280, height: 800 }, { width: 1440, height: 900 }, { width: 390, height: 844 }]) {
+      const phone = viewport.width < 768;
       const { page, errors } = await fixtures.signedInUser({ account, context: { viewport } });
+      const drawer = page.locator('.shell-drawer');
       await page.goto('/welcome-tour');
       await page.getByRole('region', { name: 'Basic Tutorial' }).getByRole('button', { name: 'Start guided tour' }).click();
       await page.waitForURL(`**/devices/${encodeURIComponent(device.installId)}`);
@@ -271,37 +279,44 @@ describe('welcome tour', () => {
         const step = index + 1;
         if (step > 1) await overlay.getByRole('button', { name: 'Next' }).click();
         await visible(overlay.getByText(`Step ${step} of 4`));
-        const inClosedDrawer = viewport.width < 768 && (step === 2 || step === 3);
         let frame: HighlightFrame | null = null;
         await expect.poll(async () => {
-          frame = await page.evaluate<HighlightFrame | null>(settledHighlight(target));
-          return frame !== null && (inClosedDrawer || frame.highlight !== null);
-        }, { timeout: UI_TIMEOUT_MS, message: `${viewport.width} px, step ${step}: a settled highlight` }).toBe(true);
-        const { highlight, dimmed, target: framed, viewport: shown } = frame!;
+          const read = await page.evaluate<HighlightFrame | null>(settledHighlight(target));
+          frame = read;
+          return read !== null && read.highlight !== null && read.target !== null;
+        }, { timeout: UI_TIMEOUT_MS, message: `${viewport.width} px, step ${step}: a settled highlight around a shown target` }).toBe(true);
+        const { highlight, dimmed, target: framed, topmost, viewport: shown } = frame!;
         const where = `${viewport.width} px, step ${step}: highlight ${JSON.stringify(highlight)}, target ${JSON.stringify(framed)}`;
-        if (inClosedDrawer) {
-          // On a phone the sidebar holding these buttons is a closed drawer: nothing to frame, the
-          // whole page is dimmed.
-          expect(framed, where).toBeNull();
-          expect(highlight, where).toBeNull();
-          expect(dimmed, where).toBe(true);
-          continue;
-        }
-        if (!highlight) throw new Error(`${where}: no highlight`);
+        if (!highlight || !framed) throw new Error(`${where}: no highlight`);
+        expect(dimmed, where).toBe(false);
         // Its 2 px accent ring (a shadow outside the box) shows whole too.
         expect(highlight.left, where).toBeGreaterThanOrEqual(2);
         expect(highlight.top, where).toBeGreaterThanOrEqual(2);
         expect(highlight.right, where).toBeLessThanOrEqual(shown.width - 2);
         expect(highlight.bottom, where).toBeLessThanOrEqual(shown.height - 2);
         // And it still frames the target: all of it that lies 8 px or more inside the window.
-        expect(framed, where).not.toBeNull();
-        expect(highlight.left, where).toBeLessThanOrEqual(Math.max(framed!.left, 8));
-        expect(highlight.top, where).toBeLessThanOrEqual(Math.max(framed!.top, 8));
-        expect(highlight.right, where).toBeGreaterThanOrEqual(Math.min(framed!.right, shown.width - 8));
-        expect(highlight.bottom, where).toBeGreaterThanOrEqual(Math.min(framed!.bottom, shown.height - 8));
+        expect(highlight.left, where).toBeLessThanOrEqual(Math.max(framed.left, 8));
+        expect(highlight.top, where).toBeLessThanOrEqual(Math.max(framed.top, 8));
+        expect(highlight.right, where).toBeGreaterThanOrEqual(Math.min(framed.right, shown.width - 8));
+        expect(highlight.bottom, where).toBeGreaterThanOrEqual(Math.min(framed.bottom, shown.height - 8));
+        // The target is what the user sees there: neither the instruction card nor the drawer's
+        // backdrop lies over its middle.
+        expect(topmost, where).toBe(true);
+        // The drawer is open for the steps about its buttons only.
+        expect(await drawer.count(), where).toBe(phone && (step === 2 || step === 3) ? 1 : 0);
         if (step === 1) await screenshotBothSchemes(page, `guided-overlay-list-${viewport.width}`);
+        if (step === 2 || step === 3) await screenshotBothSchemes(page, `guided-overlay-step-${step}-${viewport.width}`);
       }
-      await overlay.getByRole('button', { name: 'Close' }).click();
+      if (phone) {
+        // Back to a step in the drawer and out of the tour: the drawer the tour opened closes.
+        await overlay.getByRole('button', { name: 'Previous' }).click();
+        await visible(overlay.getByText('Step 3 of 4'));
+        await expect.poll(() => drawer.count()).toBe(1);
+        await overlay.getByRole('button', { name: 'Close' }).click();
+        await expect.poll(() => drawer.count()).toBe(0);
+      } else {
+        await overlay.getByRole('button', { name: 'Close' }).click();
+      }
       expect(errors).toEqual([]);
     }
   });

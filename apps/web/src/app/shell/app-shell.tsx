@@ -11,6 +11,7 @@ import { SubscriptionExpiredPanel } from '../../features/billing/subscription-ex
 import { useAuth } from '../../lib/auth';
 import { usePublicConfig } from '../../lib/config';
 import { GuidedOverlay } from '../../features/welcome-tour/guided-overlay';
+import { useTourPointsIntoSidebar } from '../../features/welcome-tour/overlay-store';
 import { AppBanners } from './app-banners';
 import { ShellLiveConnection } from './live-connection';
 import { RightSidebar } from './right-sidebar';
@@ -32,10 +33,19 @@ export function AppShell() {
   const [rightWidth, setRightWidth] = useState(settings.rightSidebarWidth);
   // On a phone the sidebar is a drawer over the page and its state is not a saved setting.
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const tourInDrawer = useTourPointsIntoSidebar() && isMobile;
 
   useEffect(() => setLeftWidth(settings.leftSidebarWidth), [settings.leftSidebarWidth]);
   useEffect(() => setRightWidth(settings.rightSidebarWidth), [settings.rightSidebarWidth]);
   useEffect(() => setDrawerOpen(false), [location.pathname, isMobile]);
+  // The guided tour's steps about the device's actions point into the sidebar: on a phone, a
+  // closed drawer left them nothing to highlight. It opens for them and closes after (next or
+  // previous step, close, Escape, Finish); the user may still close it by its backdrop.
+  useEffect(() => {
+    if (!tourInDrawer) return;
+    setDrawerOpen(true);
+    return () => setDrawerOpen(false);
+  }, [tourInDrawer]);
   useEffect(() => {
     if (!drawerOpen) return;
     const onKey = (event: KeyboardEvent) => {

@@ -26,12 +26,30 @@ describe('guided overlay transitions (spec 001 §4)', () => {
   it('places the card below the target by default, on the asked side otherwise, inside the viewport', () => {
     const viewport = { width: 1000, height: 800 };
     const card = { width: 200, height: 100 };
-    const target = { top: 100, left: 400, width: 200, height: 50 };
-    expect(cardPlacement(target, card, viewport)).toEqual({ top: 162, left: 400 });
-    expect(cardPlacement(target, card, viewport, 'top')).toEqual({ top: 8, left: 400 });
-    expect(cardPlacement(target, card, viewport, 'right')).toEqual({ top: 75, left: 612 });
-    expect(cardPlacement({ top: 750, left: 950, width: 40, height: 40 }, card, viewport)).toEqual({ top: 692, left: 792 });
+    const target = { top: 300, left: 400, width: 200, height: 50 };
+    expect(cardPlacement(target, card, viewport)).toEqual({ top: 362, left: 400 });
+    expect(cardPlacement(target, card, viewport, 'top')).toEqual({ top: 188, left: 400 });
+    expect(cardPlacement(target, card, viewport, 'right')).toEqual({ top: 275, left: 612 });
+    expect(cardPlacement(target, card, viewport, 'left')).toEqual({ top: 275, left: 188 });
+    // Slid along the target to stay inside the window.
+    expect(cardPlacement({ top: 300, left: 950, width: 40, height: 40 }, card, viewport)).toEqual({ top: 352, left: 792 });
     expect(cardPlacement(null, card, viewport)).toEqual({ top: 350, left: 400 });
+  });
+
+  it('moves the card to a side with room rather than over the target', () => {
+    const viewport = { width: 1000, height: 800 };
+    const card = { width: 200, height: 100 };
+    // No room above: below. No room below: above.
+    expect(cardPlacement({ top: 100, left: 400, width: 200, height: 50 }, card, viewport, 'top')).toEqual({ top: 162, left: 400 });
+    expect(cardPlacement({ top: 750, left: 950, width: 40, height: 40 }, card, viewport)).toEqual({ top: 638, left: 792 });
+    // A phone's drawer button (390 px window, 280 px drawer), its card asked on the right: below it.
+    const phone = { width: 390, height: 844 };
+    const button = { top: 400, left: 8, width: 264, height: 32 };
+    expect(cardPlacement(button, { width: 320, height: 140 }, phone, 'right')).toEqual({ top: 444, left: 8 });
+    // Near the bottom too: above it.
+    expect(cardPlacement({ ...button, top: 760 }, { width: 320, height: 140 }, phone, 'right')).toEqual({ top: 608, left: 8 });
+    // A list filling the window leaves no side with room: the asked side, inside the window.
+    expect(cardPlacement({ top: 50, left: 0, width: 390, height: 794 }, { width: 320, height: 140 }, phone)).toEqual({ top: 696, left: 35 });
   });
 
   it('draws the highlight with room around the target, cut to the window less a margin where the target reaches its edge', () => {

@@ -49,31 +49,51 @@ export function highlightBox(target: Rect, viewport: { width: number; height: nu
   return right > left && bottom > top ? { top, left, width: right - left, height: bottom - top } : null;
 }
 
+/** The side tried after the asked one: its opposite, then the other two. */
+const FALLBACK_SIDES: Record<OverlayPosition, OverlayPosition[]> = {
+  bottom: ['top', 'right', 'left'],
+  top: ['bottom', 'right', 'left'],
+  right: ['left', 'bottom', 'top'],
+  left: ['right', 'bottom', 'top'],
+};
+
 /**
  * Where the instruction card goes beside the highlighted target (default bottom), kept inside
- * the viewport; without a target it is centred.
+ * the viewport; without a target it is centred. A side without room for the card gives way to
+ * the next one that has it (a sidebar button's card, asked on its right, goes below it on a phone,
+ * where the drawer leaves no room to its right): pushed back inside the window, it would cover the
+ * target. Where no side has room (a list filling the window), the asked side stands.
  */
 export function cardPlacement(target: Rect | null, card: { width: number; height: number }, viewport: { width: number; height: number }, position: OverlayPosition = 'bottom', gap = 12): { top: number; left: number } {
-  const clamp = (value: number, max: number) => Math.max(8, Math.min(value, max - 8));
+  const edge = 8;
+  const clamp = (value: number, max: number) => Math.max(edge, Math.min(value, max - edge));
   if (!target) return { top: clamp((viewport.height - card.height) / 2, viewport.height - card.height), left: clamp((viewport.width - card.width) / 2, viewport.width - card.width) };
-  let top: number;
-  let left: number;
-  switch (position) {
-    case 'top':
-      top = target.top - card.height - gap;
-      left = target.left + target.width / 2 - card.width / 2;
-      break;
-    case 'left':
-      top = target.top + target.height / 2 - card.height / 2;
-      left = target.left - card.width - gap;
-      break;
-    case 'right':
-      top = target.top + target.height / 2 - card.height / 2;
-      left = target.left + target.width + gap;
-      break;
-    default:
-      top = target.top + target.height + gap;
-      left = target.left + target.width / 2 - card.width / 2;
-  }
-  return { top: clamp(top, viewport.height - card.height), left: clamp(left, viewport.width - card.width) };
+  const beside = (side: OverlayPosition): { top: number; left: number } => {
+    switch (side) {
+      case 'top':
+        return { top: target.top - card.height - gap, left: target.left + target.width / 2 - card.width / 2 };
+      case 'left':
+        return { top: target.top + target.height / 2 - card.height / 2, left: target.left - card.width - gap };
+      case 'right':
+        return { top: target.top + target.height / 2 - card.height / 2, left: target.left + target.width + gap };
+      default:
+        return { top: target.top + target.height + gap, left: target.left + target.width / 2 - card.width / 2 };
+    }
+  };
+  // Only the side's own axis counts: along the target, clamping slides the card without covering it.
+  const fits = (side: OverlayPosition, at: { top: number; left: number }): boolean => {
+    switch (side) {
+      case 'top':
+        return at.top >= edge;
+      case 'left':
+        return at.left >= edge;
+      case 'right':
+        return at.left + card.width <= viewport.width - edge;
+      default:
+        return at.top + card.height <= viewport.height - edge;
+    }
+  };
+  const side = [position, ...FALLBACK_SIDES[position]].find((s) => fits(s, beside(s))) ?? position;
+  const at = beside(side);
+  return { top: clamp(at.top, viewport.height - card.height), left: clamp(at.left, viewport.width - card.width) };
 }

@@ -13,6 +13,11 @@ export interface OverlayStep {
    * list shows every item while it is on (a filter set before would hide what the step names).
    */
   showsWholeList?: true;
+  /**
+   * The target is in the navigation sidebar, which a phone shows as a drawer over the page, closed
+   * by default: the drawer opens for the step and closes after it.
+   */
+  inSidebar?: true;
 }
 
 const REQUEST_LIST = { selector: '[role="grid"][aria-label="Requests"], .console-view' };
@@ -21,8 +26,8 @@ const REQUEST_LIST = { selector: '[role="grid"][aria-label="Requests"], .console
 export const OVERLAY_STEPS: Record<TourId, OverlayStep[]> = {
   BASIC_TUTORIAL: [
     { target: REQUEST_LIST, instruction: 'Send a first log from your app (console.log or your logger): it shows up in this list.', action: 'scroll', showsWholeList: true },
-    { target: { selector: '.nav-item-button', text: 'Take Screenshot' }, instruction: 'Take a screenshot of the device: it arrives in the list as a screenshot item.', position: 'right', action: 'click', showsWholeList: true },
-    { target: { selector: '.nav-item-button', text: 'Open Debug Window' }, instruction: 'Open the Mobile Debug menu on the device.', position: 'right', action: 'click' },
+    { target: { selector: '.nav-item-button', text: 'Take Screenshot' }, instruction: 'Take a screenshot of the device: it arrives in the list as a screenshot item.', position: 'right', action: 'click', showsWholeList: true, inSidebar: true },
+    { target: { selector: '.nav-item-button', text: 'Open Debug Window' }, instruction: 'Open the Mobile Debug menu on the device.', position: 'right', action: 'click', inSidebar: true },
     // The bordered field, not its input: the input starts after the magnifier icon, and a highlight
     // around it sat 29 px to the right of the box the user sees. `focus` reaches the input inside.
     { target: { selector: '[role="search"][aria-label="Search requests"] .search-field' }, instruction: 'Filter the requests: pick a type or type a search, e.g. type:log.', action: 'focus' },

@@ -27,17 +27,23 @@ export function moveGuidedTour(action: OverlayAction): void {
   set(next && { tourId: current.tourId, ...next });
 }
 
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
 export function useGuidedTour(): GuidedTour | null {
-  return useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    () => current,
-  );
+  return useSyncExternalStore(subscribe, () => current);
 }
 
 /** The open tour's step, as `tourId/step`, when it shows the whole request list (`showsWholeList`); otherwise null. */
 export function wholeListStep(tour: GuidedTour | null): string | null {
   return tour && OVERLAY_STEPS[tour.tourId][tour.step - 1]?.showsWholeList ? `${tour.tourId}/${tour.step}` : null;
+}
+
+const pointsIntoSidebar = (): boolean => Boolean(current && OVERLAY_STEPS[current.tourId][current.step - 1]?.inSidebar);
+
+/** Whether the open tour's step points at something in the navigation sidebar (`inSidebar`). */
+export function useTourPointsIntoSidebar(): boolean {
+  return useSyncExternalStore(subscribe, pointsIntoSidebar);
 }
