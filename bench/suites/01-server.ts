@@ -2,12 +2,10 @@
  * Issue 3, acceptance 4: the server's start-to-ready time and its authenticated GET /v1/user
  * throughput, each against a bare Fastify app started the same way, both on SQLite.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import autocannon from 'autocannon';
 import { median, result, type BenchResult } from '../lib';
-import { SERVER_MAIN, spawnNodeProcess, waitForOk, type NodeProcess } from '../../apps/server/test/support/server-process';
+import { SERVER_MAIN, waitForOk } from '../../apps/server/test/support/server-process';
+import { startBenchServer, stopBenchServer, type BenchServer } from '../server-processes';
 
 const BARE = 'bench/fixtures/bare-fastify.ts';
 const START_RUNS = 5;
@@ -16,27 +14,12 @@ const LOAD_ROUNDS = 4;
 const ROUND_SECONDS = 3;
 const CONNECTIONS = 10;
 
-interface Started {
-  proc: NodeProcess;
-  url: string;
-  dataDir: string;
-  /** Milliseconds from spawn until /healthz answered 200. */
-  readyMs: number;
-}
-
-async function start(script: string): Promise<Started> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'spyglass-bench-'));
+/** The server or its baseline, and the milliseconds from spawn until /healthz answered 200. */
+async function start(script: string): Promise<{ server: BenchServer; readyMs: number }> {
   const t0 = performance.now();
-  const proc = spawnNodeProcess(script, { PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', SMTP_URL: '', LOG_LEVEL: 'info' });
-  const url = await proc.url;
-  await waitForOk(`${url}/healthz`, 60_000, 2);
-  return { proc, url, dataDir, readyMs: performance.now() - t0 };
-}
-
-async function stop(s: Started): Promise<void> {
-  s.proc.child.kill('SIGTERM');
-  await s.proc.exited;
-  fs.rmSync(s.dataDir, { recursive: true, force: true });
+  const server = await startBenchServer(script, { SMTP_URL: '' });
+  await waitForOk(`${server.url}/healthz`, 60_000, 2);
+  return { server, readyMs: performance.now() - t0 };
 }
 
 /** Requests per second of one autocannon run against GET /v1/user. */
@@ -52,16 +35,16 @@ export default async function serverSuite(): Promise<BenchResult[]> {
   const bare: number[] = [];
   for (let i = 0; i < START_RUNS; i++) {
     for (const [script, times] of [[SERVER_MAIN, server], [BARE, bare]] as const) {
-      const s = await start(script);
-      times.push(s.readyMs);
-      await stop(s);
+      const { server: s, readyMs } = await start(script);
+      times.push(readyMs);
+      await stopBenchServer(s);
     }
   }
 
   // Both servers run side by side and are loaded in turns, so that the other work on the machine
   // weighs on both alike; each figure is the mean over the rounds.
-  const real = await start(SERVER_MAIN);
-  const baseline = await start(BARE);
+  const real = (await start(SERVER_MAIN)).server;
+  const baseline = (await start(BARE)).server;
   const userRps: number[] = [];
   const bareRps: number[] = [];
   try {
@@ -79,8 +62,8 @@ export default async function serverSuite(): Promise<BenchResult[]> {
       bareRps.push(await load(baseline.url, auth, ROUND_SECONDS));
     }
   } finally {
-    await stop(real);
-    await stop(baseline);
+    await stopBenchServer(real);
+    await stopBenchServer(baseline);
   }
   const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
 

@@ -10,21 +10,18 @@
  *  - Batched frames on PostgreSQL: the server against its own SQLite figure.
  */
 import crypto from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import pg from 'pg';
 import { WebSocket } from 'ws';
-import { CLIENT_BUILD, CLIENT_BUILD_HEADER, CLIENT_VERSION, CLIENT_VERSION_HEADER, PROTOCOL_VERSION, type DeviceItem } from '@spyglass/protocol';
+import { PROTOCOL_VERSION, type DeviceItem } from '@spyglass/protocol';
 import { median, result, type BenchResult } from '../lib';
-import { SERVER_MAIN, spawnNodeProcess, waitForOk, type NodeProcess } from '../../apps/server/test/support/server-process';
+import { SERVER_MAIN } from '../../apps/server/test/support/server-process';
+import { UNLIMITED_INGEST, signUpBenchAccount, startBenchServer, stopBenchServer } from '../server-processes';
 
 const BARE = 'bench/fixtures/bare-ingest.ts';
 const DEVICES = 4;
 /** Each figure is the median of this many runs, the server and its baseline alternating. */
 const ROUNDS = 3;
 const PG_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const UNLIMITED = { INGEST_DEVICE_ITEMS_PER_S: '1000000000', INGEST_ACCOUNT_ITEMS_PER_S: '1000000000', INGEST_DEVICE_BYTES_PER_S: '1000000000000', INGEST_ACCOUNT_BYTES_PER_S: '1000000000000' };
 
 interface Scenario {
   itemsPerFrame: number;
@@ -54,36 +51,6 @@ function item(): DeviceItem {
       timings: { total: n % 300 },
     },
   };
-}
-
-interface Started {
-  proc: NodeProcess;
-  url: string;
-  dataDir: string;
-}
-
-async function start(script: string, env: Record<string, string>): Promise<Started> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'spyglass-bench-ingest-'));
-  // LOG_LEVEL info: the URL comes from the "Server listening at" line; ingest itself logs nothing.
-  const proc = spawnNodeProcess(script, { PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'info', ...env });
-  return { proc, url: await proc.url, dataDir };
-}
-
-async function stop(s: Started): Promise<void> {
-  s.proc.child.kill('SIGTERM');
-  await s.proc.exited;
-  fs.rmSync(s.dataDir, { recursive: true, force: true });
-}
-
-async function apiKeyOf(url: string): Promise<string> {
-  await waitForOk(`${url}/healthz`);
-  const res = await fetch(`${url}/v1/auth/signup`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', [CLIENT_VERSION_HEADER]: CLIENT_VERSION, [CLIENT_BUILD_HEADER]: CLIENT_BUILD },
-    body: JSON.stringify({ email: `bench-${Date.now()}@example.com`, password: 'correct-horse-42!', timezone: 'UTC' }),
-  });
-  if (!res.ok) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
-  return ((await res.json()) as { profile: { apiKey: string } }).profile.apiKey;
 }
 
 /** Runs `scenario` with DEVICES devices at once; answers items per second (first send to last ack). */
@@ -131,14 +98,14 @@ async function ingest(url: string, apiKey: string, scenario: Scenario): Promise<
 }
 
 async function withServer<T>(script: string, env: Record<string, string>, fn: (url: string, apiKey: string) => Promise<T>): Promise<T> {
-  const s = await start(script, env);
+  const s = await startBenchServer(script, env);
   try {
-    const apiKey = script === SERVER_MAIN ? await apiKeyOf(s.url) : 'bare';
+    const apiKey = script === SERVER_MAIN ? (await signUpBenchAccount(s.url)).apiKey : 'bare';
     // Warm-up: JIT, statement caches, the first WAL checkpoint.
     await ingest(s.url, apiKey, { ...BATCHED, framesPerDevice: 20 });
     return await fn(s.url, apiKey);
   } finally {
-    await stop(s);
+    await stopBenchServer(s);
   }
 }
 
@@ -178,7 +145,7 @@ async function alternate(a: () => Promise<number>, b: () => Promise<number>): Pr
 export default async function ingestSuite(): Promise<BenchResult[]> {
   const results: BenchResult[] = [];
   const [serverBatched, bareBatched] = await alternate(
-    () => withServer(SERVER_MAIN, UNLIMITED, (url, key) => ingest(url, key, BATCHED)),
+    () => withServer(SERVER_MAIN, UNLIMITED_INGEST, (url, key) => ingest(url, key, BATCHED)),
     () => withServer(BARE, { BARE_MODE: 'sqlite' }, (url, key) => ingest(url, key, BATCHED)),
   );
   results.push(result({
@@ -188,7 +155,7 @@ export default async function ingestSuite(): Promise<BenchResult[]> {
   }));
 
   const [serverSingle, echoSingle] = await alternate(
-    () => withServer(SERVER_MAIN, UNLIMITED, (url, key) => ingest(url, key, SINGLE)),
+    () => withServer(SERVER_MAIN, UNLIMITED_INGEST, (url, key) => ingest(url, key, SINGLE)),
     () => withServer(BARE, { BARE_MODE: 'echo' }, (url, key) => ingest(url, key, SINGLE)),
   );
   results.push(result({
@@ -201,8 +168,8 @@ export default async function ingestSuite(): Promise<BenchResult[]> {
   if (database) {
     try {
       const [serverPg, serverSqlite] = await alternate(
-        () => withServer(SERVER_MAIN, { ...UNLIMITED, DATABASE_URL: database.url }, (url, key) => ingest(url, key, BATCHED)),
-        () => withServer(SERVER_MAIN, UNLIMITED, (url, key) => ingest(url, key, BATCHED)),
+        () => withServer(SERVER_MAIN, { ...UNLIMITED_INGEST, DATABASE_URL: database.url }, (url, key) => ingest(url, key, BATCHED)),
+        () => withServer(SERVER_MAIN, UNLIMITED_INGEST, (url, key) => ingest(url, key, BATCHED)),
       );
       results.push(result({
         name: 'ingest, frames of 100 items, PostgreSQL', value: serverPg, unit: 'items/s',

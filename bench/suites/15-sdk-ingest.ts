@@ -15,65 +15,21 @@
  *
  * The server runs with its default limits: 50,000 items is within a device's burst allowance.
  */
-import fs from 'node:fs';
 import { execFileSync } from 'node:child_process';
-import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import Database from 'better-sqlite3';
 import { WebSocket } from 'ws';
-import { CLIENT_BUILD, CLIENT_BUILD_HEADER, CLIENT_VERSION, CLIENT_VERSION_HEADER } from '@spyglass/protocol';
 import type { createSpyglass as CreateSpyglass, SpyglassClient } from '@spyglass/sdk';
 import { median, result, type BenchResult } from '../lib';
-import { SERVER_MAIN, spawnNodeProcess, waitForOk, type NodeProcess } from '../../apps/server/test/support/server-process';
+import { SERVER_MAIN, freePort } from '../../apps/server/test/support/server-process';
+import { signUpBenchAccount, startBenchServer, stopBenchServer, type BenchServer } from '../server-processes';
 
 const PEER = 'bench/fixtures/reactotron-peer.ts';
 const SDK_DIST = path.resolve('packages/sdk/dist/node/index.js');
 const ITEMS = 50_000;
 const BURST = 1_000;
 const ROUNDS = 3;
-
-interface Started {
-  proc: NodeProcess;
-  url: string;
-  dataDir: string;
-}
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-async function start(script: string): Promise<Started> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'spyglass-bench-sdk-'));
-  const port = script === PEER ? String(await freePort()) : '0';
-  const proc = spawnNodeProcess(script, { PORT: port, HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '', LOG_LEVEL: 'info' });
-  const url = await proc.url.catch(() => {
-    throw new Error(proc.output());
-  });
-  return { proc, url, dataDir };
-}
-
-async function stop(s: Started): Promise<void> {
-  s.proc.child.kill('SIGTERM');
-  await s.proc.exited;
-  fs.rmSync(s.dataDir, { recursive: true, force: true });
-}
-
-async function apiKeyOf(url: string): Promise<string> {
-  await waitForOk(`${url}/healthz`);
-  const res = await fetch(`${url}/v1/auth/signup`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', [CLIENT_VERSION_HEADER]: CLIENT_VERSION, [CLIENT_BUILD_HEADER]: CLIENT_BUILD },
-    body: JSON.stringify({ email: `bench-sdk-${Date.now()}@example.com`, password: 'correct-horse-42!', timezone: 'UTC' }),
-  });
-  if (!res.ok) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
-  return ((await res.json()) as { profile: { apiKey: string } }).profile.apiKey;
-}
 
 /** The built package's `createSpyglass`, after building it from the current sources. */
 async function builtSdk(): Promise<typeof CreateSpyglass> {
@@ -136,7 +92,7 @@ async function peerLogs(url: string, count: number): Promise<number> {
 }
 
 /** The burst: answers the items stored for the device and the most the outbox held (bytes). */
-async function burst(s: Started, apiKey: string): Promise<{ stored: number; distinct: number; peakBytes: number; dropped: number; seconds: number }> {
+async function burst(s: BenchServer, apiKey: string): Promise<{ stored: number; distinct: number; peakBytes: number; dropped: number; seconds: number }> {
   const client = await connectSdk(s.url, apiKey);
   let peakBytes = 0;
   const t0 = performance.now();
@@ -164,13 +120,13 @@ async function burst(s: Started, apiKey: string): Promise<{ stored: number; dist
 
 export default async function sdkIngestSuite(): Promise<BenchResult[]> {
   createSpyglass = await builtSdk();
-  const server = await start(SERVER_MAIN);
-  const peer = await start(PEER);
+  const server = await startBenchServer(SERVER_MAIN);
+  const peer = await startBenchServer(PEER, { PORT: String(await freePort()) });
   const ours: number[] = [];
   const theirs: number[] = [];
   let burstResult: Awaited<ReturnType<typeof burst>>;
   try {
-    const apiKey = await apiKeyOf(server.url);
+    const { apiKey } = await signUpBenchAccount(server.url);
     // Warm-up: JIT on both sides, the server's statement caches and first WAL checkpoint.
     await sdkLogs(server.url, apiKey, 5_000);
     await peerLogs(peer.url, 5_000);
@@ -181,7 +137,7 @@ export default async function sdkIngestSuite(): Promise<BenchResult[]> {
     }
     burstResult = await burst(server, apiKey);
   } finally {
-    await Promise.all([stop(server), stop(peer)]);
+    await Promise.all([stopBenchServer(server), stopBenchServer(peer)]);
   }
   return [
     result({

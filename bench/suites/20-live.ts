@@ -11,60 +11,18 @@
  */
 import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { WebSocket } from 'ws';
-import { CLIENT_BUILD, CLIENT_BUILD_HEADER, CLIENT_VERSION, CLIENT_VERSION_HEADER, PROTOCOL_VERSION, type DeviceItem } from '@spyglass/protocol';
+import { PROTOCOL_VERSION, type DeviceItem } from '@spyglass/protocol';
 import { median, percentile, result, type BenchResult } from '../lib';
-import { SERVER_MAIN, spawnNodeProcess, waitForOk, type NodeProcess } from '../../apps/server/test/support/server-process';
+import { SERVER_MAIN } from '../../apps/server/test/support/server-process';
+import { UNLIMITED_INGEST, rssMb, signUpBenchAccount, startBenchServer, stopBenchServer, type BenchServer } from '../server-processes';
 
 const BARE = 'bench/fixtures/bare-relay.ts';
-const UNLIMITED = { INGEST_DEVICE_ITEMS_PER_S: '1000000000', INGEST_ACCOUNT_ITEMS_PER_S: '1000000000', INGEST_DEVICE_BYTES_PER_S: '1000000000000', INGEST_ACCOUNT_BYTES_PER_S: '1000000000000' };
 const RATE = Number(process.env.BENCH_LIVE_RATE ?? 10_000);
 const LATENCY_SECONDS = 4;
 /** Items per frame at 10,000 items/s: one frame every 2 ms, about what an SDK batching for 2 ms sends. */
 const LATENCY_FRAME_ITEMS = 20;
 const INGEST_ROUNDS = 3;
-
-interface Started {
-  proc: NodeProcess;
-  url: string;
-  dataDir: string;
-}
-
-async function start(script: string): Promise<Started> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'spyglass-bench-live-'));
-  const proc = spawnNodeProcess(script, { PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '', LOG_LEVEL: 'info', ...UNLIMITED });
-  const url = await proc.url.catch(() => {
-    throw new Error(proc.output());
-  });
-  return { proc, url, dataDir };
-}
-
-async function stop(s: Started): Promise<void> {
-  s.proc.child.kill('SIGTERM');
-  await s.proc.exited;
-  fs.rmSync(s.dataDir, { recursive: true, force: true });
-}
-
-/** The server's resident memory, from /proc (Linux), in MB. */
-function rssMb(pid: number): number {
-  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? NaN) / 1024;
-}
-
-async function account(url: string): Promise<{ token: string; apiKey: string }> {
-  await waitForOk(`${url}/healthz`);
-  const res = await fetch(`${url}/v1/auth/signup`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', [CLIENT_VERSION_HEADER]: CLIENT_VERSION, [CLIENT_BUILD_HEADER]: CLIENT_BUILD },
-    body: JSON.stringify({ email: `bench-live-${Date.now()}@example.com`, password: 'correct-horse-42!', timezone: 'UTC' }),
-  });
-  if (!res.ok) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
-  const body = (await res.json()) as { token: string; profile: { apiKey: string } };
-  return { token: body.token, apiKey: body.profile.apiKey };
-}
 
 const open = (ws: WebSocket) => new Promise<void>((resolve, reject) => {
   ws.once('open', () => resolve());
@@ -206,13 +164,13 @@ async function ingest(url: string, keys: { token: string; apiKey: string }, with
   return itemsPerSecond;
 }
 
-async function withServer<T>(script: string, fn: (s: Started, keys: { token: string; apiKey: string }) => Promise<T>): Promise<T> {
-  const s = await start(script);
+async function withServer<T>(script: string, fn: (s: BenchServer, keys: { token: string; apiKey: string }) => Promise<T>): Promise<T> {
+  const s = await startBenchServer(script, UNLIMITED_INGEST);
   try {
-    const keys = script === SERVER_MAIN ? await account(s.url) : { token: 'bare', apiKey: 'bare' };
+    const keys = script === SERVER_MAIN ? await signUpBenchAccount(s.url) : { token: 'bare', apiKey: 'bare' };
     return await fn(s, keys);
   } finally {
-    await stop(s);
+    await stopBenchServer(s);
   }
 }
 

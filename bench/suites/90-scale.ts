@@ -16,18 +16,17 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { WebSocket } from 'ws';
-import { CLIENT_BUILD, CLIENT_BUILD_HEADER, CLIENT_VERSION, CLIENT_VERSION_HEADER, DEVICE_LIMIT, DEVICE_LIMITS, PROTOCOL_VERSION, type DeviceItem } from '@spyglass/protocol';
+import { DEVICE_LIMIT, DEVICE_LIMITS, PROTOCOL_VERSION, type DeviceItem } from '@spyglass/protocol';
 import { percentile, result, type BenchResult } from '../lib';
-import { SERVER_MAIN, spawnNodeProcess, waitForOk, type NodeProcess } from '../../apps/server/test/support/server-process';
+import { SERVER_MAIN, waitForOk } from '../../apps/server/test/support/server-process';
+import { UNLIMITED_INGEST, rssMb, signUpBenchAccount, startBenchServer, stopBenchServer, type BenchAccount, type BenchServer } from '../server-processes';
 import { createTestDatabase, type TestDatabase } from '../../apps/server/test/support/pg-database';
 import { isolatedRedisUrl } from '../../apps/server/test/support/redis';
 
 const PART = process.env.BENCH_SCALE ?? 'all';
-const UNLIMITED = { INGEST_DEVICE_ITEMS_PER_S: '1000000000', INGEST_ACCOUNT_ITEMS_PER_S: '1000000000', INGEST_DEVICE_BYTES_PER_S: '1000000000000', INGEST_ACCOUNT_BYTES_PER_S: '1000000000000' };
 const LATENCY_RATE = 2_000;
 const LATENCY_SECONDS = 6;
 const LATENCY_FRAME_ITEMS = 10;
@@ -36,33 +35,15 @@ const SOAK_DEVICES = 1_000;
 const SOAK_ITEMS_PER_S = Number(process.env.SOAK_ITEMS_PER_S ?? 5);
 const SOAK_SECONDS = Number(process.env.SOAK_SECONDS ?? 120);
 
-interface Node {
-  proc: NodeProcess;
-  url: string;
-  dataDir: string;
-}
-
-async function startNode(env: Record<string, string>): Promise<Node> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'spyglass-bench-scale-'));
-  const proc = spawnNodeProcess(SERVER_MAIN, {
-    PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '', LOG_LEVEL: 'info',
-    AUTH_RATE_LIMIT_PER_IP: '100000', AUTH_RATE_LIMIT_PER_EMAIL: '100000', MAX_CONNECTIONS_PER_IP: '0', ...UNLIMITED, ...env,
+async function startNode(env: Record<string, string>): Promise<BenchServer> {
+  const node = await startBenchServer(SERVER_MAIN, {
+    AUTH_RATE_LIMIT_PER_IP: '100000', AUTH_RATE_LIMIT_PER_EMAIL: '100000', MAX_CONNECTIONS_PER_IP: '0', ...UNLIMITED_INGEST, ...env,
   });
-  const url = await proc.url.catch(() => {
-    throw new Error(proc.output());
-  });
-  await waitForOk(`${url}/healthz`);
-  return { proc, url, dataDir };
+  await waitForOk(`${node.url}/healthz`);
+  return node;
 }
 
-async function stopNode(node: Node): Promise<void> {
-  node.proc.child.kill('SIGTERM');
-  await node.proc.exited;
-  fs.rmSync(node.dataDir, { recursive: true, force: true });
-}
-
-/** A pair of nodes on one fresh PostgreSQL database and one Redis (the first creates the schema). */
-async function startPair(): Promise<{ a: Node; b: Node; database: TestDatabase; stop(): Promise<void> }> {
+async function startPair(): Promise<{ a: BenchServer; b: BenchServer; database: TestDatabase; stop(): Promise<void> }> {
   const database = await createTestDatabase('spyglass_bench');
   const env = { DATABASE_URL: database.url, REDIS_URL: await isolatedRedisUrl(14) };
   const a = await startNode(env);
@@ -70,14 +51,10 @@ async function startPair(): Promise<{ a: Node; b: Node; database: TestDatabase; 
   return {
     a, b, database,
     async stop() {
-      await Promise.all([stopNode(a), stopNode(b)]);
+      await Promise.all([stopBenchServer(a), stopBenchServer(b)]);
       await database.drop();
     },
   };
-}
-
-function rssMb(pid: number): number {
-  return Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? NaN) / 1024;
 }
 
 /** User + system CPU seconds the process used so far. */
@@ -87,21 +64,10 @@ function cpuSeconds(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
-async function signUp(url: string): Promise<{ token: string; apiKey: string; id: string }> {
-  const res = await fetch(`${url}/v1/auth/signup`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', [CLIENT_VERSION_HEADER]: CLIENT_VERSION, [CLIENT_BUILD_HEADER]: CLIENT_BUILD },
-    body: JSON.stringify({ email: `bench-scale-${crypto.randomUUID()}@example.com`, password: 'correct-horse-42!' }),
-  });
-  if (!res.ok) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
-  const body = (await res.json()) as { token: string; profile: { apiKey: string; id: string } };
-  return { token: body.token, apiKey: body.profile.apiKey, id: body.profile.id };
-}
-
 /** Accounts a few at a time: each sign-up hashes a password, which takes memory and a thread. */
-async function signUpMany(url: string, count: number): Promise<Array<{ token: string; apiKey: string; id: string }>> {
+async function signUpMany(url: string, count: number): Promise<BenchAccount[]> {
   const accounts = [];
-  for (let i = 0; i < count; i += 4) accounts.push(...(await Promise.all(Array.from({ length: Math.min(4, count - i) }, () => signUp(url)))));
+  for (let i = 0; i < count; i += 4) accounts.push(...(await Promise.all(Array.from({ length: Math.min(4, count - i) }, () => signUpBenchAccount(url)))));
   return accounts;
 }
 
@@ -136,7 +102,7 @@ function logItem(sentAt: number): DeviceItem {
 }
 
 /** Device on `deviceNode` → viewer on `viewerNode`: item sent → item shown, ms, sorted (first second skipped). */
-async function viewerLatency(deviceNode: Node, viewerNode: Node, keys: { token: string; apiKey: string }): Promise<number[]> {
+async function viewerLatency(deviceNode: BenchServer, viewerNode: BenchServer, keys: { token: string; apiKey: string }): Promise<number[]> {
   const deviceId = `bench-scale-${crypto.randomUUID()}`;
   const device = await connectDevice(deviceNode.url, keys.apiKey, deviceId);
   const latencies: number[] = [];
@@ -207,7 +173,7 @@ async function redisFanOut(subscribers: number, bytes: number): Promise<number> 
 async function latencyPart(): Promise<BenchResult[]> {
   const pair = await startPair();
   try {
-    const keys = await signUp(pair.a.url);
+    const keys = await signUpBenchAccount(pair.a.url);
     // Alternated, so that the database's growth and the machine's noise hit both alike.
     const cross: number[] = [];
     const same: number[] = [];
@@ -267,7 +233,7 @@ async function idlePart(): Promise<BenchResult[]> {
     ];
   } finally {
     for (const ws of sockets) ws.terminate();
-    await stopNode(node);
+    await stopBenchServer(node);
     await database.drop();
   }
 }

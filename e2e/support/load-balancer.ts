@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort } from './server';
+import { freePort } from '../../apps/server/test/support/server-process';
 
 export interface Backend {
   /** The server's name in HAProxy's config and log, e.g. "a". */

@@ -1,10 +1,10 @@
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { openDatabase, type DatabaseHandle } from '../../apps/server/src/db/database';
 import { spawnNode, type Child } from './process';
 import { SERVER_V8_FLAGS } from '../../scripts/server-v8-flags.mjs';
+import { freePort } from '../../apps/server/test/support/server-process';
 
 export interface ServerOptions {
   /** Where the server sends mail (see apps/server/test/support/smtp-receiver.ts); unset: mails go to the server log. */
@@ -96,20 +96,6 @@ async function waitUntilReady(url: string, child: Child): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error(`the server was not ready within ${READY_TIMEOUT_MS / 1000} s`);
-}
-
-/** A port on the loopback that nothing listens on (another process may take it before it is used). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.unref();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 /**

@@ -1,7 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,18 +10,11 @@ import type { DeviceItem } from '@spyglass/protocol';
 import { openDatabase } from '../src/db/database';
 import { TEST_DATABASE_URL } from './global-setup';
 import { SERVER_V8_FLAGS } from '../../../scripts/server-v8-flags.mjs';
+import { freePort } from './support/server-process';
 import { describeApi, engine, signUp } from './helpers';
 import { TestDevice, itemId, logItem } from './device-protocol-client';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 /** The real server entry point in its own process, so that it can be killed for real. */
 async function spawnServer(env: Record<string, string>): Promise<{ proc: ChildProcess; url: string }> {

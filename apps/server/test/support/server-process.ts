@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SERVER_V8_FLAGS } from '../../../../scripts/server-v8-flags.mjs';
@@ -112,4 +113,18 @@ export async function waitForOk(url: string, timeoutMs = 60_000, pollMs = 20): P
     if (Date.now() > deadline) throw new Error(`${url} did not answer 200 within ${timeoutMs} ms`);
     await new Promise((r) => setTimeout(r, pollMs));
   }
+}
+
+/** A port on the loopback that nothing listens on (another process may take it before it is used). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.unref();
+    probe.on('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
 }
