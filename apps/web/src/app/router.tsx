@@ -5,6 +5,7 @@ import { ResetPasswordPage } from '../features/auth/reset-password-page';
 import { AuthPage } from '../features/auth/auth-page';
 import { VerifyEmailPage } from '../features/auth/verify-email-page';
 import { NotFoundPage } from '../features/not-found/not-found-page';
+import { sessionScreen, sharedSessionScreen } from '../features/sessions/session-prefetch';
 import { useAuth } from '../lib/auth';
 import { LoadingScreen } from '../ui/spinner';
 import { AccountLocked } from './shell/account-locked';
@@ -15,8 +16,9 @@ const SettingsPage = lazy(() => import('../features/settings/settings-page').the
 const DeviceDashboard = lazy(() => import('../features/devices/dashboard/device-dashboard').then((m) => ({ default: m.DeviceDashboard })));
 const DevicesPage = lazy(() => import('../features/devices/devices-page').then((m) => ({ default: m.DevicesPage })));
 const SessionsPage = lazy(() => import('../features/sessions/sessions-page').then((m) => ({ default: m.SessionsPage })));
-const SessionPage = lazy(() => import('../features/sessions/session-page').then((m) => ({ default: m.SessionPage })));
-const SharedSessionPage = lazy(() => import('../features/sessions/shared-session-page').then((m) => ({ default: m.SharedSessionPage })));
+// Their chunks and data may be asked for before they render (session-prefetch.ts).
+const SessionPage = sessionScreen.Screen;
+const SharedSessionPage = sharedSessionScreen.Screen;
 const WelcomeTourPage = lazy(() => import('../features/welcome-tour/welcome-tour-page').then((m) => ({ default: m.WelcomeTourPage })));
 const AdminPage = lazy(() => import('../features/admin/admin-page').then((m) => ({ default: m.AdminPage })));
 const OnboardingPage = lazy(() => import('../features/onboarding/onboarding-page').then((m) => ({ default: m.OnboardingPage })));

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useLayoutEffect, useState } from 'react';
 import { createRequestList, type RequestList } from '../requests/store/request-list';
 import type { SessionItems } from './session-items';
 import { itemsInRange, type TimeRange } from './time-range';
@@ -8,11 +8,14 @@ import { itemsInRange, type TimeRange } from './time-range';
  * in: its one "history page" is what arrived before it was made, every later batch is added to
  * its store as it lands (each item carries its `num`, so the numbering holds while it loads).
  * There is no live feed. Made once `ready` (the first batch is in), so the screen never shows an
- * empty session while it is still loading; made anew when the time range changes.
+ * empty session while it is still loading; made anew when the time range changes. Made in a
+ * layout effect: the screen then mounts with its rows in the very task that brought the first
+ * batch (a passive effect's update renders in a later task, and a page of 5,000 items could be
+ * parsed in between; bench 51).
  */
 export function useSessionList(deviceId: string, items: SessionItems, range: TimeRange | null, ready: boolean): RequestList | null {
   const [list, setList] = useState<RequestList | null>(null);
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (!ready) return;
     const next = createRequestList(deviceId, async () => ({ items: [...itemsInRange(items.items, range)], nextBefore: null }));
     const stopFollowing = items.onAdded((batch) => next.store.upsertMany(itemsInRange(batch, range)));

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { formatTimestamp, SESSION_MESSAGES, TOAST_DURATION_MS, type Session } from '@spyglass/protocol';
 import { History, RefreshCw, Search, Smartphone, Trash2 } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { errorMessage } from '../../lib/api';
@@ -12,6 +12,7 @@ import { EmptyState } from '../../ui/empty-state';
 import { PageHeader } from '../../ui/page-header';
 import { Spinner } from '../../ui/spinner';
 import { Switch } from '../../ui/switch';
+import { prefetchSession, sessionScreen } from './session-prefetch';
 import { matchesSessionSearch } from './session-search';
 import { ShareModal } from './share-modal';
 import { deleteSession, SESSIONS_QUERY_KEY, useSessions } from './sessions.api';
@@ -37,6 +38,10 @@ export function SessionsPage() {
   });
   const shown = useMemo(() => (sessions.data ?? []).filter((s) => matchesSessionSearch(s, search)), [sessions.data, search]);
   const refreshing = sessions.isFetching && !sessions.isPending;
+  // A session is most likely opened from here: its page's chunk is fetched while the list shows.
+  useEffect(() => {
+    void sessionScreen.preload().catch(() => {});
+  }, []);
 
   let body;
   if (sessions.isPending) {
@@ -70,6 +75,7 @@ export function SessionsPage() {
       <div className="sessions-body">
         <SessionTable
           sessions={shown}
+          updatedAt={sessions.dataUpdatedAt}
           sharingId={share.pendingId}
           onShare={(session, isShared) => share.setShared(session.id, isShared)}
           onDelete={setToDelete}
@@ -129,14 +135,22 @@ export function SessionsPage() {
   );
 }
 
-function SessionTable({ sessions, sharingId, onShare, onDelete }: {
+function SessionTable({ sessions, updatedAt, sharingId, onShare, onDelete }: {
   sessions: Session[];
+  /** When the list was fetched: the session's page starts from the row's copy (as fresh as that). */
+  updatedAt: number;
   sharingId: string | null;
   onShare(session: Session, isShared: boolean): void;
   onDelete(session: Session): void;
 }) {
   const navigate = useNavigate();
-  const open = (session: Session) => void navigate(`/sessions/${encodeURIComponent(session.id)}`);
+  const queryClient = useQueryClient();
+  // At the click, not at the page's first render: its first items are asked for at once.
+  const prefetch = (session: Session) => prefetchSession(session.id, { queryClient, session, updatedAt });
+  const open = (session: Session) => {
+    prefetch(session);
+    void navigate(`/sessions/${encodeURIComponent(session.id)}`);
+  };
   return (
     <div className="sessions-table-wrap">
       <table className="sessions-table">
@@ -154,7 +168,13 @@ function SessionTable({ sessions, sharingId, onShare, onDelete }: {
           {sessions.map((session) => (
             <tr key={session.id} className="sessions-row" onClick={() => open(session)}>
               <td className="sessions-name">
-                <Link to={`/sessions/${encodeURIComponent(session.id)}`} onClick={(event) => event.stopPropagation()}>{session.name}</Link>
+                <Link to={`/sessions/${encodeURIComponent(session.id)}`} onClick={(event) => {
+                  event.stopPropagation();
+                  prefetch(session);
+                }}
+                >
+                  {session.name}
+                </Link>
                 <span className="sessions-count">{requestCount(session.metaData.requests)}</span>
               </td>
               <td>{session.device.name}</td>

@@ -29,19 +29,27 @@ export const deleteSession = (id: string) => api.delete(`/sessions/${encodeURICo
 /** The first page is small so that the first screen shows at once; the rest come in large pages. */
 const FIRST_SESSION_PAGE = 200;
 
-/** A session's items, oldest first, page by page as they arrive (GET /v1/sessions/{id}/items). */
-export async function* sessionItemPages(id: string, signal?: AbortSignal): AsyncGenerator<CompactItem[]> {
-  let after: number | null = 0;
-  let limit = FIRST_SESSION_PAGE;
-  while (after !== null) {
-    const page: SessionItemsPage = await api.get(`/sessions/${encodeURIComponent(id)}/items`, SessionItemsPage, {
-      query: { after, limit },
-      signal,
-      errorMessage: SESSION_MESSAGES.loadFailed,
-    });
+/** One page of a session's items, oldest first, after the item numbered `after` (GET /v1/sessions/{id}/items). */
+const fetchSessionItemsPage = (id: string, after: number, limit: number, signal?: AbortSignal): Promise<SessionItemsPage> =>
+  api.get(`/sessions/${encodeURIComponent(id)}/items`, SessionItemsPage, {
+    query: { after, limit },
+    signal,
+    errorMessage: SESSION_MESSAGES.loadFailed,
+  });
+
+/** A session's first page of items, for a page that asks for it before the session page renders. */
+export const fetchFirstSessionItems = (id: string) => fetchSessionItemsPage(id, 0, FIRST_SESSION_PAGE);
+
+/**
+ * A session's items, oldest first, page by page as they arrive; `firstPage`, when given, is the
+ * first page already asked for (session-prefetch.ts).
+ */
+export async function* sessionItemPages(id: string, signal?: AbortSignal, firstPage?: Promise<SessionItemsPage>): AsyncGenerator<CompactItem[]> {
+  let page: SessionItemsPage = await (firstPage ?? fetchSessionItemsPage(id, 0, FIRST_SESSION_PAGE, signal));
+  for (;;) {
     yield page.items;
-    after = page.nextAfter;
-    limit = SESSION_ITEMS_PAGE_MAX;
+    if (page.nextAfter === null) return;
+    page = await fetchSessionItemsPage(id, page.nextAfter, SESSION_ITEMS_PAGE_MAX, signal);
   }
 }
 
@@ -54,6 +62,10 @@ export function isShareHost(): boolean {
   return document.querySelector(`meta[name="${SHARE_HOST_META}"]`) !== null;
 }
 
+/** A shared session's data.json, its body unread. */
+export const fetchSharedSessionData = (id: string, shareBaseUrl: string, signal?: AbortSignal) =>
+  fetch(`${shareBaseUrl}${sharedSessionDataPath(id)}`, { signal, credentials: 'omit' });
+
 /** What a shared session's data.json gives as it streams in: its head first, then its items. */
 export type SharedSessionPart = { type: 'session'; session: SharedSessionInfo } | { type: 'items'; items: CapturedItem[] };
 
@@ -63,10 +75,16 @@ export type SharedSessionPart = { type: 'session'; session: SharedSessionInfo } 
  * address is relative; the dashboard's own /shared-sessions route reads it from `shareBaseUrl`
  * (GET /v1/config).
  */
-export async function* streamSharedSession(id: string, shareBaseUrl: string, signal?: AbortSignal): AsyncGenerator<SharedSessionPart> {
+export async function* streamSharedSession(
+  id: string,
+  shareBaseUrl: string,
+  signal?: AbortSignal,
+  /** data.json already asked for (session-prefetch.ts). */
+  ahead?: Promise<Response>,
+): AsyncGenerator<SharedSessionPart> {
   let response: Response;
   try {
-    response = await fetch(`${shareBaseUrl}${sharedSessionDataPath(id)}`, { signal, credentials: 'omit' });
+    response = await (ahead ?? fetchSharedSessionData(id, shareBaseUrl, signal));
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new ApiError(SESSION_MESSAGES.sharedLoadFailed, 0);

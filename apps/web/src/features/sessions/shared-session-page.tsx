@@ -13,6 +13,7 @@ import { SessionName } from './session-name';
 import { SessionView } from './session-view';
 import { fullItemOf } from './session-items';
 import { isShareHost, streamSharedSession } from './sessions.api';
+import { takeSharedSessionData } from './session-prefetch';
 import { useSessionItems } from './use-session-items';
 
 /**
@@ -76,7 +77,8 @@ const noChanges = () => () => {};
 
 /** The items of a shared session's data.json as they stream in; its head goes to `onSession`. */
 async function* sharedItems(sessionId: string, base: string, signal: AbortSignal, onSession: (session: SharedSessionInfo) => void): AsyncGenerator<readonly CompactItem[]> {
-  for await (const part of streamSharedSession(sessionId, base, signal)) {
+  const ahead = base === '' ? takeSharedSessionData(sessionId, signal) : undefined;
+  for await (const part of streamSharedSession(sessionId, base, signal, ahead)) {
     if (part.type === 'session') onSession(part.session);
     else yield part.items;
   }

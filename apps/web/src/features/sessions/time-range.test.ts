@@ -60,4 +60,25 @@ describe('a session streaming in', () => {
     await aborted.consume(batches(items.slice(0, 2)), controller.signal);
     expect(aborted.state).toMatchObject({ count: 0, done: false, error: null });
   });
+
+  it('reads no further batch until the first rows are painted', async () => {
+    let paint: () => void = () => {};
+    const painted = new Promise<void>((resolve) => (paint = resolve));
+    const streamed = new SessionItems(() => painted);
+    const read: number[] = [];
+    const source = async function* () {
+      for (const item of items) {
+        read.push(item.num);
+        yield [item];
+      }
+    };
+    const done = streamed.consume(source(), new AbortController().signal);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(read).toEqual([1]);
+    expect(streamed.state.count).toBe(1);
+    paint();
+    await done;
+    expect(read).toEqual([1, 2, 3, 4]);
+    expect(streamed.state).toMatchObject({ count: 4, done: true });
+  });
 });
