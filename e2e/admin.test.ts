@@ -1,3 +1,4 @@
+import { CLIENT_BUILD, CLIENT_BUILD_HEADER, CLIENT_VERSION, CLIENT_VERSION_HEADER, type PartialSettings } from '@spyglass/protocol';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { markOnboarded, setUserFacts, signedInContext, signUpByApi, type TestAccount } from './support/accounts';
@@ -23,6 +24,16 @@ describe('admin user management', () => {
     await setUserFacts(env.server, admin.email, { is_admin: 1, email_verified: 1 });
     await completeOnboarding(admin);
     return admin;
+  }
+
+  /** Saves settings as the web client does (POST /v1/user/settings). */
+  async function saveSettings(account: TestAccount, settings: PartialSettings): Promise<void> {
+    const res = await fetch(`${env.server.url}/v1/user/settings`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${account.token}`, 'content-type': 'application/json', [CLIENT_VERSION_HEADER]: CLIENT_VERSION, [CLIENT_BUILD_HEADER]: CLIENT_BUILD },
+      body: JSON.stringify({ settings }),
+    });
+    if (!res.ok) throw new Error(`saving settings answered ${res.status} ${await res.text()}`);
   }
 
   async function open(account: TestAccount, path: string): Promise<{ page: Page; errors: string[] }> {
@@ -125,6 +136,53 @@ describe('admin user management', () => {
     expect(cut).toEqual([]);
     expect(await row.getByRole('gridcell').nth(1).textContent()).toMatch(/^\d{4}-\d\d-\d\d$/);
     await screenshotBothSchemes(page, 'admin-1440');
+    expect(errors).toEqual([]);
+  });
+
+  // An admin who resized or hid a column before d1684b5 and e3547f3 made the columns denser had
+  // every column's width saved, those left at their defaults too: Created At kept 106 px, the
+  // e-mail 240 px (no longer taken as its default, so not fitted) and the list scrolled sideways,
+  // cutting a 30-character e-mail. The saved layout now carries a number; older widths still at an
+  // old default take today's.
+  it('brings columns saved on an earlier layout to today\'s widths at 1440 px, keeping the admin\'s choices and widths chosen since', async () => {
+    const admin = await signUpAdmin();
+    // 239 px of text: cut in the old 240 px column (12 px of it padding), even without a scroll bar.
+    const email = 'william.mcmurray@mountwood.com';
+    expect(email).toHaveLength(30);
+    await signUpByApi(env.server, email);
+    // As the list saved them on layout 3 (38198a1), unnumbered: Plan hidden and Customer widened
+    // to 120 px by the admin, the others at that layout's defaults.
+    const layout3 = { email: 240, createdAt: 106, canceledAt: 106, plan: 94, devices: 86, latestRequest: 106, status: 86, trafficUsed: 88, trafficLimit: 88, percentageUsed: 72, billingCycle: 76, numRequests: 96, customer: 120 };
+    await saveSettings(admin, { adminColumns: Object.entries(layout3).map(([id, width]) => ({ id, label: id, width, isVisible: id !== 'plan' && id !== 'canceledAt' })) });
+
+    const { page, errors } = await fixtures.signedInUser({ account: admin, context: { viewport: { width: 1440, height: 900 } } });
+    await page.goto('/admin');
+    const emailText = page.locator('.admin-row').filter({ hasText: email }).locator('[role="gridcell"]:first-child .admin-cell-text');
+    await expect.poll(() => emailText.textContent(), { timeout: UI_TIMEOUT_MS }).toBe(email);
+    const headerWidth = async (column: string) => Math.round((await page.locator(`.admin-th[data-column="${column}"]`).boundingBox())!.width);
+    const whole = (el: { scrollWidth: number; clientWidth: number }) => el.scrollWidth <= el.clientWidth;
+    expect(await emailText.evaluate(whole)).toBe(true);
+    expect(await page.locator('.admin-table-scroll').evaluate(whole)).toBe(true);
+    expect(await headerWidth('createdAt')).toBe(88);
+    expect(await headerWidth('devices')).toBe(66);
+    // The admin's own choices stand.
+    expect(await headerWidth('customer')).toBe(120);
+    expect(await page.getByRole('columnheader', { name: 'Plan' }).count()).toBe(0);
+    await screenshotBothSchemes(page, 'admin-1440-earlier-layout');
+
+    // Devices widened by two steps of its handle, 66 -> 86 px: layout 3's default, chosen now. It
+    // is saved with the layout's number and stands after a reload.
+    await page.getByRole('separator', { name: 'Resize column Devices' }).focus();
+    await answerOf(page, 'POST', '/user/settings', () => page.keyboard.press('ArrowRight'));
+    const saved = await answerOf(page, 'POST', '/user/settings', () => page.keyboard.press('ArrowRight'));
+    const body = saved.request().postDataJSON() as { settings: PartialSettings };
+    expect(body.settings.adminColumns!.find((c) => c.id === 'devices')!.width).toBe(86);
+    expect(body.settings.adminColumnsLayout).toBeGreaterThan(0);
+    await page.reload();
+    await expect.poll(() => emailText.textContent(), { timeout: UI_TIMEOUT_MS }).toBe(email);
+    expect(await headerWidth('devices')).toBe(86);
+    expect(await headerWidth('createdAt')).toBe(88);
+    expect(await headerWidth('customer')).toBe(120);
     expect(errors).toEqual([]);
   });
 

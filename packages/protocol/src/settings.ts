@@ -42,6 +42,12 @@ export const Settings = z.strictObject({
   columns: z.array(ColumnSetting).max(LIMITS.settingsColumns),
   /** The admin user list's columns (spec 000 §2.7), saved like the device list's. */
   adminColumns: z.array(ColumnSetting).max(LIMITS.settingsColumns),
+  /**
+   * The layout of default widths `adminColumns` was saved on (the web client numbers them), saved
+   * with it: a width equal to an earlier layout's default was left at that default, not chosen.
+   * Absent: saved before layouts were numbered.
+   */
+  adminColumnsLayout: z.number().int().min(1).max(1000).optional(),
 });
 export type Settings = z.infer<typeof Settings>;
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { AdminUserRow } from '@spyglass/protocol';
 import {
-  ADMIN_EMAIL_MIN_WIDTH, adminCellText, adminCellTitle, adminColumnSettings, defaultAdminColumns, fitAdminColumns, resolveAdminColumns,
-  setAdminColumnVisible, setAdminColumnWidth, usageLevel,
+  ADMIN_COLUMNS_LAYOUT, ADMIN_EMAIL_MIN_WIDTH, adminCellText, adminCellTitle, adminColumnSettings, defaultAdminColumns, fitAdminColumns, migrateAdminColumns,
+  resolveAdminColumns, setAdminColumnVisible, setAdminColumnWidth, usageLevel, type AdminColumnId,
 } from './admin-columns';
 
 const row: AdminUserRow = {
@@ -39,16 +39,16 @@ describe('admin columns (spec 000 §2.7, §9)', () => {
 
   it('come back from the saved setting in its order, visibility and widths', () => {
     const changed = setAdminColumnVisible(setAdminColumnWidth(defaultAdminColumns(), 'email', 320), 'canceledAt', true);
-    expect(resolveAdminColumns(adminColumnSettings(changed))).toEqual(changed);
+    expect(resolveAdminColumns(adminColumnSettings(changed), ADMIN_COLUMNS_LAYOUT)).toEqual(changed);
     const reordered = resolveAdminColumns([
       { id: 'status', label: 'old', width: 5000, isVisible: true },
       { id: 'gone', label: 'Gone', width: 100, isVisible: true },
-    ]);
+    ], ADMIN_COLUMNS_LAYOUT);
     expect(reordered[0]).toEqual({ id: 'status', label: 'Status', width: 600, isVisible: true });
     expect(reordered.map((c) => c.id).sort()).toEqual(defaultAdminColumns().map((c) => c.id).sort());
-    expect(resolveAdminColumns([])).toEqual(defaultAdminColumns());
+    expect(resolveAdminColumns([], undefined)).toEqual(defaultAdminColumns());
     const hidden = adminColumnSettings(defaultAdminColumns().map((c) => ({ ...c, isVisible: false })));
-    expect(resolveAdminColumns(hidden)).toEqual(defaultAdminColumns());
+    expect(resolveAdminColumns(hidden, ADMIN_COLUMNS_LAYOUT)).toEqual(defaultAdminColumns());
   });
 
   it('shows dates without their time (the title has it) and the latest request relative to now', () => {
@@ -95,5 +95,61 @@ describe('admin columns (spec 000 §2.7, §9)', () => {
     // A width the admin chose stands, sorted or not.
     const chosen = setAdminColumnWidth(visible, 'devices', 70);
     expect(fitAdminColumns(chosen, 1124, 'devices')[devices]).toBe(70);
+  });
+
+  describe('saved on an earlier layout of default widths', () => {
+    /** The setting as an admin's list saved it on layout 3 (38198a1), before layouts were numbered: every column, Plan hidden, Customer made wider. */
+    const layout3 = adminColumnSettings(setAdminColumnWidth(setAdminColumnVisible(defaultAdminColumns(), 'plan', false), 'customer', 120)).map((c) => ({
+      ...c,
+      width: c.id === 'customer' ? c.width : ({ email: 240, createdAt: 106, canceledAt: 106, plan: 94, devices: 86, latestRequest: 106, status: 86, trafficUsed: 88, trafficLimit: 88, percentageUsed: 72, billingCycle: 76, numRequests: 96 } as Record<string, number>)[c.id]!,
+    }));
+    const widthOf = (columns: readonly { id: string; width: number }[], id: AdminColumnId) => columns.find((c) => c.id === id)!.width;
+
+    it('take today\'s defaults where they were at the old ones, and keep what the admin chose', () => {
+      const columns = resolveAdminColumns(layout3, undefined);
+      const defaults = defaultAdminColumns();
+      for (const column of defaults.filter((c) => c.id !== 'customer')) expect(widthOf(columns, column.id), column.id).toBe(column.width);
+      expect(widthOf(columns, 'customer')).toBe(120);
+      expect(columns.find((c) => c.id === 'plan')!.isVisible).toBe(false);
+      expect(columns.map((c) => c.id)).toEqual(defaults.map((c) => c.id));
+      // So a 30-character e-mail (up to 239 px, and 12 of padding) shows whole again at 1440 px
+      // beside a 15 px scroll bar; on the old widths it had 240 px, and the list scrolled sideways.
+      const visible = columns.filter((c) => c.isVisible);
+      expect(fitAdminColumns(visible, 1170 - 15 - 36, 'createdAt')[0]).toBeGreaterThanOrEqual(239 + 12);
+      const old = resolveAdminColumns(layout3, ADMIN_COLUMNS_LAYOUT).filter((c) => c.isVisible);
+      expect(fitAdminColumns(old, 1170 - 15 - 36, 'createdAt')[0]).toBe(240);
+    });
+
+    it('migrate every earlier layout\'s defaults, the e-mail included', () => {
+      const layouts: Partial<Record<AdminColumnId, number>>[] = [
+        { email: 240, createdAt: 150, latestRequest: 150, trafficUsed: 120, customer: 110 },
+        { email: 240, createdAt: 180, latestRequest: 180, status: 100 },
+        { email: 260, devices: 82, billingCycle: 72, numRequests: 92 },
+      ];
+      for (const earlier of layouts) {
+        const saved = adminColumnSettings(defaultAdminColumns().map((c) => ({ ...c, width: earlier[c.id] ?? c.width })));
+        expect(resolveAdminColumns(saved, undefined)).toEqual(defaultAdminColumns());
+      }
+    });
+
+    it('keep every width saved on the current layout, an earlier default among them', () => {
+      // Devices widened from 66 to 86 by two steps of its handle: layout 3's default, chosen now.
+      const chosen = adminColumnSettings(setAdminColumnWidth(defaultAdminColumns(), 'devices', 86));
+      expect(widthOf(resolveAdminColumns(chosen, ADMIN_COLUMNS_LAYOUT), 'devices')).toBe(86);
+      expect(migrateAdminColumns(chosen, ADMIN_COLUMNS_LAYOUT)).toBe(chosen);
+      // Unnumbered, it cannot be told from layout 3's default.
+      expect(widthOf(resolveAdminColumns(chosen, undefined), 'devices')).toBe(66);
+      // A later layout than this client knows (a newer client saved it): as saved.
+      expect(migrateAdminColumns(layout3, ADMIN_COLUMNS_LAYOUT + 1)).toBe(layout3);
+    });
+
+    it('compare a numbered layout\'s widths with its own defaults only', () => {
+      // Saved on layout 3: 150 px for Created At was chosen there (layout 1's default, not 3's).
+      const saved = layout3.map((c) => (c.id === 'createdAt' ? { ...c, width: 150 } : c));
+      const columns = migrateAdminColumns(saved, 3);
+      expect(widthOf(columns, 'createdAt')).toBe(150);
+      expect(widthOf(columns, 'latestRequest')).toBe(88);
+      expect(widthOf(columns, 'customer')).toBe(120);
+    });
   });
 });

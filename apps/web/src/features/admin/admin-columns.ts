@@ -71,15 +71,57 @@ export function fitAdminColumns(visible: readonly AdminColumn[], available: numb
 }
 
 /**
- * The columns from the `adminColumns` setting: its order, visibility and widths (60 to 600), the
- * catalogue's labels and alignment; columns it does not name are appended with their defaults,
- * unknown ids are dropped. With nothing visible, the defaults show.
+ * The layout of `defaultAdminColumns`' widths, saved with the columns (the `adminColumnsLayout`
+ * setting). Raise it whenever a default width changes, and add the widths replaced to
+ * EARLIER_LAYOUTS: an admin's saved columns keep every width of the layout they were saved on,
+ * those still at its defaults included, and without this an earlier default reads as chosen.
  */
-export function resolveAdminColumns(saved: readonly ColumnSetting[]): AdminColumn[] {
+export const ADMIN_COLUMNS_LAYOUT = 5;
+
+/**
+ * The default widths of the earlier layouts, by number. 1: the first list (cf6c621); 2: 180 px
+ * dates with their time (fd966d7); 3: medium dates, the list fitted in 1440 px (38198a1); 4:
+ * denser columns, the e-mail 260 px (d1684b5). 5 (e3547f3, the current one) gave the sort arrow's
+ * room to the sorted column only. Widths saved on 1-4 left the e-mail 240 px, or less than it
+ * needs beside the others, at 1440 px: a 30-character address was cut.
+ */
+const EARLIER_LAYOUTS: Readonly<Record<number, Readonly<Record<AdminColumnId, number>>>> = {
+  1: { email: 240, createdAt: 150, canceledAt: 150, plan: 100, devices: 80, latestRequest: 150, status: 100, trafficUsed: 120, trafficLimit: 120, percentageUsed: 90, billingCycle: 100, numRequests: 100, customer: 110 },
+  2: { email: 240, createdAt: 180, canceledAt: 180, plan: 100, devices: 80, latestRequest: 180, status: 100, trafficUsed: 120, trafficLimit: 120, percentageUsed: 90, billingCycle: 100, numRequests: 100, customer: 110 },
+  3: { email: 240, createdAt: 106, canceledAt: 106, plan: 94, devices: 86, latestRequest: 106, status: 86, trafficUsed: 88, trafficLimit: 88, percentageUsed: 72, billingCycle: 76, numRequests: 96, customer: 84 },
+  4: { email: 260, createdAt: 88, canceledAt: 88, plan: 86, devices: 82, latestRequest: 88, status: 78, trafficUsed: 82, trafficLimit: 82, percentageUsed: 64, billingCycle: 72, numRequests: 92, customer: 78 },
+};
+
+/**
+ * Saved columns brought to the current layout: a width still at the default of the layout they
+ * were saved on takes today's default; any other width was chosen by the admin and stands, as do
+ * order and visibility. A setting saved before layouts were numbered (`layout` undefined) may come
+ * from any earlier one, so a width equal to any earlier default counts as a default there (a width
+ * chosen on the current layout before it was numbered, equal to an earlier default by chance,
+ * goes back to the default: the price of telling them apart without a number).
+ */
+export function migrateAdminColumns(saved: readonly ColumnSetting[], layout: number | undefined): readonly ColumnSetting[] {
+  if (layout !== undefined && layout >= ADMIN_COLUMNS_LAYOUT) return saved;
+  const earlier = layout === undefined ? Object.values(EARLIER_LAYOUTS) : [EARLIER_LAYOUTS[layout]].filter((l) => l !== undefined);
+  const current = new Map<string, number>(defaultAdminColumns().map((c) => [c.id, c.width]));
+  return saved.map((setting) => {
+    const width = current.get(setting.id);
+    const atEarlierDefault = earlier.some((widths) => widths[setting.id as AdminColumnId] === setting.width);
+    return width !== undefined && atEarlierDefault ? { ...setting, width } : setting;
+  });
+}
+
+/**
+ * The columns from the `adminColumns` setting, saved on layout `layout` (migrateAdminColumns):
+ * its order, visibility and widths (60 to 600), the catalogue's labels and alignment; columns it
+ * does not name are appended with their defaults, unknown ids are dropped. With nothing visible,
+ * the defaults show.
+ */
+export function resolveAdminColumns(saved: readonly ColumnSetting[], layout: number | undefined): AdminColumn[] {
   const defaults = defaultAdminColumns();
   const byId = new Map(defaults.map((c) => [c.id as string, c]));
   const columns: AdminColumn[] = [];
-  for (const setting of saved) {
+  for (const setting of migrateAdminColumns(saved, layout)) {
     const known = byId.get(setting.id);
     if (!known) continue;
     byId.delete(setting.id);
