@@ -16,6 +16,9 @@ async function stats(page: Page): Promise<{ shown: number; total: number }> {
 }
 const shownIds = (page: Page) => page.locator('.req-row').evaluateAll((rows) => rows.map((row) => (row as unknown as { dataset: { itemId: string } }).dataset.itemId));
 
+/** What `url:/api/health` must let through: requests only, whatever the host and the query. */
+const healthCheck = (item: CompactItem) => item.type === 'network' && item.details.request.url.toLowerCase().includes('/api/health');
+
 /** What `status-code:404 -method:GET` must let through, written out apart from the filter code. */
 const notFoundNotGet = (item: CompactItem) => item.type === 'network' && item.details.response?.statusCode === 404 && item.details.request.method !== 'GET';
 
@@ -93,6 +96,53 @@ describe('request inspector: power filters', () => {
     // Existing field tags keep working beside them: removing the filters brings the 404s of GET back.
     await page.getByRole('button', { name: 'Remove -method:GET' }).click();
     await visible(statsText(page, stored.filter((item) => item.type === 'network' && item.details.response?.statusCode === 404).length, stored.length));
+    expect(errors).toEqual([]);
+  });
+  it('url:/api/health keeps the requests whose URL holds it while the simulator streams; an unknown key is searched as text', async () => {
+    const { account, page, errors, simulator, device, deviceId } = await fixtures.signedInWithDevice({ simulator: { rate: 8, platforms: ['ios'], seed: 16 } });
+    const health = (query = '') => device.client.fetch(`${simulator.backendUrl}/api/health${query}`).then((res) => res.arrayBuffer());
+    await Promise.all([health(), health('?probe=1'), health()]);
+    // Text that names the path but is no request: url: leaves it out, free text would not.
+    device.client.log('Polling /api/health every 30 s');
+
+    await page.goto(`/devices/${deviceId}`);
+    await visible(page.locator('.req-row').first());
+    const input = page.getByRole('combobox', { name: 'Search' });
+    await input.click();
+    await input.pressSequentially('url:/api/h');
+    await visible(page.getByRole('option', { name: 'url:/api/health' }));
+    await input.pressSequentially('ealth');
+    await input.press('Enter');
+    await visible(page.getByRole('button', { name: 'Remove url:/api/health' }));
+    await expect.poll(async () => (await stats(page)).shown).toBeGreaterThanOrEqual(3);
+    const first = await stats(page);
+    // The simulator streams on behind the filter; new health checks come in, the rest stays out.
+    await expect.poll(async () => (await stats(page)).total).toBeGreaterThan(first.total + 5);
+    await health('?probe=2');
+    await expect.poll(async () => (await stats(page)).shown).toBeGreaterThan(first.shown);
+    await simulator.stop();
+    const stored = await storedItems(env.server, account.token, deviceId);
+    const expected = stored.filter(healthCheck);
+    expect(expected.length).toBeGreaterThanOrEqual(4);
+    expect(stored.some((item) => item.type === 'log' && item.details.message.includes('/api/health'))).toBe(true);
+    await visible(statsText(page, expected.length, stored.length));
+    expect(new Set(await shownIds(page))).toEqual(new Set(expected.map((item) => item.id)));
+    await screenshotBothSchemes(page, 'inspector-power-filters-url');
+
+    // A key that names no filter is searched as text (here it finds nothing) and the tag says so.
+    await page.getByRole('button', { name: 'Remove url:/api/health' }).click();
+    await input.pressSequentially('host:127.0.0.1');
+    await input.press('Enter');
+    const tag = page.getByRole('list', { name: 'Search tags' }).getByRole('listitem').filter({ hasText: 'host:127.0.0.1' });
+    expect(await tag.getAttribute('title')).toBe('host:127.0.0.1\nSearched as text: host: is not a filter (see Search filters)');
+    await visible(statsText(page, 0, stored.length));
+
+    // The help lists url:.
+    await page.getByRole('button', { name: 'Search filters' }).click();
+    const help = page.getByRole('dialog', { name: 'Search filters' });
+    await visible(help.getByText('url:/api/health'));
+    await visible(help.getByText('Part of the URL; * matches any part'));
+    await page.keyboard.press('Escape');
     expect(errors).toEqual([]);
   });
 });

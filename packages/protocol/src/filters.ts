@@ -42,7 +42,10 @@ export type ItemFilter =
   | { type: 'not'; filter: ItemFilter }
   /** Status code, duration (ms) or size (bytes) compared with a number; items without one never match. */
   | { type: 'compare'; field: NumericField; op: Comparison; value: number }
-  /** Method, URL host or response content type matched whole, case-insensitively; `*` matches any run. */
+  /**
+   * Method, URL host or response content type matched whole, case-insensitively; `*` matches any
+   * run. The URL (`url`) is matched in part, like DevTools' `url:`.
+   */
   | { type: 'glob'; field: GlobField; pattern: string }
   | { type: 'is'; state: ItemState }
   /** The URL of a request, the summary of other items, tested with a regular expression. */
@@ -62,7 +65,7 @@ export const ItemFilter: z.ZodType<ItemFilter> = z.lazy(() => z.discriminatedUni
   z.object({ type: z.literal('all'), filters: z.array(ItemFilter).max(100) }),
   z.object({ type: z.literal('not'), filter: ItemFilter }),
   z.object({ type: z.literal('compare'), field: z.enum(['status', 'duration', 'size']), op: z.enum(['=', '<', '<=', '>', '>=']), value: z.number() }),
-  z.object({ type: z.literal('glob'), field: z.enum(['method', 'domain', 'mimeType']), pattern: z.string().max(MAX_FILTER_TEXT) }),
+  z.object({ type: z.literal('glob'), field: z.enum(['method', 'domain', 'url', 'mimeType']), pattern: z.string().max(MAX_FILTER_TEXT) }),
   z.object({ type: z.literal('is'), state: z.enum(['mocked', 'pending']) }),
   z.object({ type: z.literal('regex'), source: z.string().max(MAX_FILTER_TEXT), flags: z.string().regex(/^[imsu]*$/) }),
 ]));
@@ -247,15 +250,28 @@ function globText(field: GlobField, item: CompactItem): string | null {
   switch (field) {
     case 'method': return item.details.request.method.toLowerCase();
     case 'domain': return urlHost(item.details.request.url);
+    case 'url': return item.details.request.url;
     case 'mimeType': return responseMimeType(item);
   }
 }
 
-/** A whole-text test for a glob: plain comparison when it has no `*`. */
-function globTest(pattern: string): (text: string) => boolean {
+/** A glob as the source of a regular expression: `*` matches any run, the rest is literal. */
+function globSource(pattern: string): string {
+  return pattern.split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*');
+}
+
+/**
+ * The test of a glob: whole-text (a plain comparison when it has no `*`), or for the URL a part
+ * of it, case-insensitive without lower-casing every URL.
+ */
+function globTest(field: GlobField, pattern: string): (text: string) => boolean {
+  if (field === 'url') {
+    const re = new RegExp(globSource(pattern), 'is');
+    return (text) => re.test(text);
+  }
   const lower = pattern.toLowerCase();
   if (!lower.includes('*')) return (text) => text === lower;
-  const re = new RegExp(`^${lower.split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`, 's');
+  const re = new RegExp(`^${globSource(lower)}$`, 's');
   return (text) => re.test(text);
 }
 
@@ -314,7 +330,7 @@ export function compileFilter(filter: ItemFilter, options: CompileOptions = {}):
       return compileCompare(filter.field, filter.op, filter.value);
     case 'glob': {
       const field = filter.field;
-      const test = globTest(filter.pattern);
+      const test = globTest(field, filter.pattern);
       return (item) => {
         const text = globText(field, item);
         return text !== null && test(text);
@@ -404,7 +420,8 @@ function clause(filter: ItemFilter): string {
       return `${names[filter.field]} ${filter.op} ${filter.value}`;
     }
     case 'glob': {
-      const names: Record<GlobField, string> = { method: 'method', domain: 'domain', mimeType: 'content type' };
+      if (filter.field === 'url') return `the URL contains "${filter.pattern}"`;
+      const names: Record<Exclude<GlobField, 'url'>, string> = { method: 'method', domain: 'domain', mimeType: 'content type' };
       return `${names[filter.field]} is "${filter.pattern}"`;
     }
     case 'is':

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { compileFilter, explain, ItemFilter, urlHost } from './filters';
+import { compileFilter, explain, ItemFilter, matches, urlHost } from './filters';
 import { eventItem, logItem, networkItem } from './item-fixtures';
 import type { CompactItem } from './items';
-import { parseQuery, parseToken, readDuration, readSize, suggestPowerFilters, type PowerSuggestion } from './power-filters';
-import { activeTags, FieldValueIndex, initialSearchState, searchFilter, searchReducer, type SearchState } from './search';
+import { parseQuery, parseToken, POWER_FILTER_KEYS, readDuration, readSize, suggestPowerFilters, unknownFilterKeys, type PowerSuggestion } from './power-filters';
+import { activeTags, FieldValueIndex, initialSearchState, searchFilter, searchReducer, typedTags, type SearchState } from './search';
 
 const items: CompactItem[] = [
   { ...networkItem({ num: 1, method: 'GET', url: 'https://api.example.com/v1/users', status: 200, duration: 80 }), size: 2_000 },
@@ -60,6 +60,24 @@ describe('power filter keys', () => {
     expect(urlHost('https://[::1]:8080/x')).toBe('[::1]');
     expect(urlHost('example.com/path')).toBe('example.com');
     expect(urlHost('https://a.b?q=1')).toBe('a.b');
+  });
+
+  it('url: is a part of the URL, any case, with * as a wildcard; other items never match', () => {
+    expect(passing('url:/v1/')).toEqual([1, 2, 7]);
+    expect(passing('url:/V1/USERS')).toEqual([1]);
+    expect(passing('url:cdn.example.com:8443/')).toEqual([3]);
+    expect(passing('url:https://api.example.com/v1/page')).toEqual([7]);
+    expect(passing('url:/v*/*s')).toEqual([1, 2, 4]);
+    // The log 'Upload finished' has no URL.
+    expect(passing('url:upload')).toEqual([5]);
+    expect(passing('-url:example')).toEqual([5, 6, 8, 9]);
+    expect(passing('URL:/fail')).toEqual([6]);
+    // Only * is special: dots, parentheses and question marks are themselves.
+    expect(passing('url:v1.users')).toEqual([]);
+    expect(passing('url:(')).toEqual([]);
+    expect(passing('url:users?')).toEqual([]);
+    expect(tokenError('url:')).toBe('url: needs a value');
+    expect(POWER_FILTER_KEYS.find((k) => k.key === 'url')).toMatchObject({ example: 'url:/api/health' });
   });
 
   it('larger-than: reads bytes, k, m and g (1024-based like the Size column), strictly above', () => {
@@ -134,6 +152,7 @@ describe('negation, regular expressions and combining', () => {
     expect(explain(searchFilter(state))).toBe(
       'Status code >= 400 and not (method is "get") and mocked and the URL matches /a+/i',
     );
+    expect(explain(searchFilter({ ...initialSearchState(0), input: '-url:/V1/*' }))).toBe('Not (the URL contains "/v1/*")');
   });
 });
 
@@ -163,6 +182,24 @@ describe('bad input', () => {
     expect(parseQuery('  a  b ')).toEqual({ filters: [], text: 'a  b' });
     expect(parseQuery('a method:GET  b').text).toBe('a b');
     expect(passing('users')).toEqual([1]);
+  });
+
+  it('a word:value whose word names no filter is searched as text, and named as such', () => {
+    expect(parseToken('host:example.com')).toEqual({ kind: 'text', text: 'host:example.com' });
+    expect(typedTags('host:example.com method:GET')).toMatchObject([
+      { fieldLabel: 'method', value: 'GET', isFreeText: false },
+      { value: 'host:example.com', isFreeText: true },
+    ]);
+    // Text, not a filter that lets nothing through: found where it is written.
+    const log = logItem({ num: 10, message: 'Retry for userId:42 on localhost:8080' });
+    const text = (query: string) => matches(searchFilter({ ...initialSearchState(0), input: query }), log);
+    expect(text('userId:42')).toBe(true);
+    expect(text('ON LOCALHOST:8080')).toBe(true);
+    expect(text('userId:43')).toBe(false);
+    expect(passing('host:example.com')).toEqual([]);
+    // The words the bar names in the tag's title: not URLs, not a word ending in a colon.
+    expect(unknownFilterKeys('host:example.com https://a.b/c TypeError: Host:x localhost:8080 url:/a status:500 plain')).toEqual(['host', 'localhost']);
+    expect(unknownFilterKeys('timeout')).toEqual([]);
   });
 
   it('a filter object with a regular expression that does not compile matches nothing', () => {
@@ -196,6 +233,7 @@ describe('tags and suggestions', () => {
     expect(suggestPowerFilters('orders -me', index).map(shown)).toEqual(['orders -method:']);
     expect(suggestPowerFilters('d', index).map(shown)).toEqual(['domain:', 'duration:']);
     expect(suggestPowerFilters('orders ', index)).toEqual([]);
+    expect(suggestPowerFilters('u', index).map(shown)).toEqual(['url:']);
   });
 
   it('suggests the values seen in the data for a key, filtered by what follows the colon', () => {
@@ -204,6 +242,9 @@ describe('tags and suggestions', () => {
     expect(suggestPowerFilters('-domain:exa', index).map(shown)).toEqual(['-domain:api.example.com', '-domain:cdn.example.com', '-domain:example.com']);
     expect(suggestPowerFilters('mime-type:', index).map(shown)).toEqual(['mime-type:application/json', 'mime-type:image/png', 'mime-type:text/html']);
     expect(suggestPowerFilters('is:', index).map(shown)).toEqual(['is:mocked', 'is:pending']);
+    // url: offers the paths seen, without scheme and host.
+    expect(suggestPowerFilters('url:v1', index).map(shown)).toEqual(['url:/v1/orders', 'url:/v1/page', 'url:/v1/users']);
+    expect(suggestPowerFilters('-url:', index).map(shown)).toContain('-url:/img.png');
   });
 
   it('picking a value commits the words before it and the filter, and a key completes the input', () => {

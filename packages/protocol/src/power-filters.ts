@@ -1,17 +1,22 @@
 /**
  * Power filters of the search bar: the `key:value` language users know from Chrome DevTools'
  * network filter and HTTP Toolkit (`status-code:404`, `status:>=400`, `method:POST`,
- * `domain:*.example.com`, `larger-than:100k`, `duration:>500`, `mime-type:image/*`, `is:mocked`,
- * `is:pending`, a leading `-` to negate, `/regex/`). Parsing never throws: a token that names a
- * filter key with a value that cannot be read becomes an invalid tag, shown as such and ignored by
- * the search. Words that are not filters stay free text.
+ * `domain:*.example.com`, `url:/api/health` (DevTools' `url:`, a part of the URL), `larger-than:100k`,
+ * `duration:>500`, `mime-type:image/*`, `is:mocked`, `is:pending`, a leading `-` to negate,
+ * `/regex/`). Parsing never throws: a token that names a filter key with a value that cannot be
+ * read becomes an invalid tag, shown as such and ignored by the search.
+ *
+ * A `word:value` whose word names no filter stays free text, as in DevTools: the list holds logs and
+ * events too, where `localhost:8080`, `userId:42` or a pasted `TypeError: …` are text to look for,
+ * and an invalid tag would drop them from the search. `unknownFilterKeys` names such words, so the
+ * bar can say the text was not read as a filter.
  */
 import type { ItemFilter } from './filters';
 import type { SearchTag } from './search';
 
 export type Comparison = '=' | '<' | '<=' | '>' | '>=';
 export type NumericField = 'status' | 'duration' | 'size';
-export type GlobField = 'method' | 'domain' | 'mimeType';
+export type GlobField = 'method' | 'domain' | 'url' | 'mimeType';
 export type ItemState = 'mocked' | 'pending';
 
 /** The keys, in the order the help and the suggestions list them. */
@@ -19,6 +24,7 @@ export const POWER_FILTER_KEYS = [
   { key: 'status-code', example: 'status-code:404', help: 'Status code: 404, >=400, 4xx or 400-499' },
   { key: 'method', example: 'method:POST', help: 'HTTP method' },
   { key: 'domain', example: 'domain:*.example.com', help: 'Host of the URL; * matches any part' },
+  { key: 'url', example: 'url:/api/health', help: 'Part of the URL; * matches any part' },
   { key: 'larger-than', example: 'larger-than:100k', help: 'Size above a number of bytes (k, m)' },
   { key: 'duration', example: 'duration:>500', help: 'Duration in ms (or s): >500, <1s, 200-800' },
   { key: 'mime-type', example: 'mime-type:image/*', help: 'Response content type' },
@@ -128,6 +134,8 @@ function keyFilter(key: PowerFilterKey, value: string): ItemFilter | string {
       return globFilter('method', value, 'method');
     case 'domain':
       return globFilter('domain', value, 'domain');
+    case 'url':
+      return globFilter('url', value, 'URL');
     case 'mime-type':
       return globFilter('mimeType', value, 'content type');
     case 'larger-than': {
@@ -177,6 +185,22 @@ export function parseToken(raw: string): ParsedToken {
   const result = value === '' ? `${key}: needs a value` : keyFilter(key, value);
   if (typeof result === 'string') return { kind: 'filter', key, negated, value, raw, filter: null, error: result };
   return { kind: 'filter', key, negated, value, raw, filter: negated ? { type: 'not', filter: result } : result, error: null };
+}
+
+/**
+ * The words of free text written like a filter whose key names none (`url:` before it was one,
+ * `host:x`), lower-cased: searched as text, which the bar tells in the tag's title. `http://…`
+ * and other values starting with `/` are not counted, nor a word with nothing after the colon.
+ */
+export function unknownFilterKeys(text: string): string[] {
+  const keys: string[] = [];
+  for (const word of text.trim().split(/\s+/)) {
+    const m = KEY_TOKEN.exec(word);
+    if (!m || m[3] === '' || m[3]!.startsWith('//') || powerFilterKey(m[2]!) !== null) continue;
+    const key = m[2]!.toLowerCase();
+    if (!keys.includes(key)) keys.push(key);
+  }
+  return keys;
 }
 
 export interface ParsedQuery {
@@ -240,7 +264,7 @@ export function powerTagFilter(tag: SearchTag, caseSensitive: boolean): ItemFilt
 /** Where a suggestion for the token being typed comes from. */
 export interface PowerValueSource {
   /** Values seen for a key, most frequent first (status codes, methods, hosts, content types). */
-  valuesOf(key: 'status-code' | 'method' | 'domain' | 'mime-type'): readonly string[];
+  valuesOf(key: 'status-code' | 'method' | 'domain' | 'url' | 'mime-type'): readonly string[];
 }
 
 export type PowerSuggestion =
@@ -248,6 +272,16 @@ export type PowerSuggestion =
   | { type: 'key'; key: PowerFilterKey; input: string; help: string }
   /** A whole filter: picking it commits the input with the last token replaced by this tag. */
   | { type: 'value'; tag: SearchTag };
+
+/** Most `url:` searches are for a path: the URLs seen, without scheme and host, in their order. */
+function urlPaths(urls: readonly string[]): string[] {
+  const paths = new Set<string>();
+  for (const url of urls) {
+    const path = url.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i, '');
+    if (path !== '' && path !== '/') paths.add(path);
+  }
+  return [...paths];
+}
 
 const VALUE_HINTS: Readonly<Partial<Record<PowerFilterKey, readonly string[]>>> = {
   'status-code': ['>=400', '5xx'],
@@ -279,7 +313,8 @@ export function suggestPowerFilters(input: string, source: PowerValueSource, lim
   const key = powerFilterKey(bare.slice(0, colon));
   if (key === null) return [];
   const typed = bare.slice(colon + 1).toLowerCase();
-  const seen = key === 'status-code' || key === 'method' || key === 'domain' || key === 'mime-type' ? source.valuesOf(key) : [];
+  const seen = key === 'url' ? urlPaths(source.valuesOf('url'))
+    : key === 'status-code' || key === 'method' || key === 'domain' || key === 'mime-type' ? source.valuesOf(key) : [];
   const candidates = [...new Set([...(VALUE_HINTS[key] ?? []), ...seen])];
   const out: PowerSuggestion[] = [];
   for (const value of candidates) {

@@ -1,4 +1,4 @@
-import { defaultDateRangeInputs, isPowerTag, type SearchTag } from '@spyglass/protocol';
+import { defaultDateRangeInputs, isPowerTag, unknownFilterKeys, type SearchTag } from '@spyglass/protocol';
 import { CalendarRange, CircleAlert, RotateCcw, Search, X } from 'lucide-react';
 import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore, type KeyboardEvent } from 'react';
 import { IconButton } from '../../../ui/button';
@@ -98,7 +98,7 @@ export function SearchBar({ search, store }: SearchBarProps) {
         {state.tags.length > 0 && (
           <ul className="search-tags" aria-label="Search tags">
             {state.tags.map((tag, index) => (
-              <li key={`${tag.field}:${tag.negated ? '-' : ''}${tag.value}`} className={tagClass(tag)} title={tag.error}>
+              <li key={`${tag.field}:${tag.negated ? '-' : ''}${tag.value}`} className={tagClass(tag)} title={tagTitle(tag)}>
                 {tag.error !== undefined && <CircleAlert size={12} className="search-tag-invalid" role="img" aria-label={`Invalid filter: ${tag.error}`} />}
                 {tag.negated && <span className="search-tag-not">not</span>}
                 {!tag.isFreeText && <span className="search-tag-field">{tag.fieldLabel}:</span>}
@@ -206,6 +206,19 @@ function tagClass(tag: SearchTag): string {
   if (tag.isFreeText) return 'search-tag is-free-text';
   if (!isPowerTag(tag)) return 'search-tag';
   return ['search-tag is-power', tag.negated && 'is-negated', tag.error !== undefined && 'is-invalid'].filter(Boolean).join(' ');
+}
+
+/**
+ * The tag's tooltip: its whole text (a long one is cut short), why an invalid filter filters
+ * nothing, or that a `word:` naming no filter was searched as text.
+ */
+function tagTitle(tag: SearchTag): string {
+  if (tag.error !== undefined) return `${tag.display}: ${tag.error}`;
+  if (!tag.isFreeText) return tag.display;
+  const unknown = unknownFilterKeys(tag.value);
+  if (unknown.length === 0) return tag.display;
+  const names = unknown.map((key) => `${key}:`).join(', ');
+  return `${tag.display}\nSearched as text: ${names} ${unknown.length === 1 ? 'is not a filter' : 'are not filters'} (see Search filters)`;
 }
 
 /** How a suggestion reads in the dropdown, and the typed part to mark in it. */
