@@ -46,6 +46,44 @@ const settledHighlight = (target: { selector: string; text?: string }) => `(() =
   return { highlight: el ? edges(el.getBoundingClientRect()) : null, dimmed: document.querySelector('.guided-dim') !== null, target: box ? edges(box) : null, topmost: Boolean(top && target.contains(top)), viewport: { width: window.innerWidth, height: window.innerHeight } };
 })()`;
 
+/** The steps' targets of BASIC_TUTORIAL, as overlay-steps.ts finds them (the first one shown). */
+const BASIC_TARGETS = [
+  { selector: '[role="grid"][aria-label="Requests"], .console-view' },
+  { selector: '.nav-item-button', text: 'Take Screenshot' },
+  { selector: '.nav-item-button', text: 'Open Debug Window' },
+  { selector: '[role="search"][aria-label="Search requests"] .search-field' },
+];
+
+/**
+ * Waits for the step's highlight to settle around a shown target and checks it: inside the window
+ * (its ring too), framing the target, the page not dimmed, nothing on top of the target's middle.
+ */
+async function expectSettledHighlight(page: Page, target: { selector: string; text?: string }, label: string): Promise<void> {
+  let frame: HighlightFrame | null = null;
+  await expect.poll(async () => {
+    const read = await page.evaluate<HighlightFrame | null>(settledHighlight(target));
+    frame = read;
+    return read !== null && read.highlight !== null && read.target !== null;
+  }, { timeout: UI_TIMEOUT_MS, message: `${label}: a settled highlight around a shown target` }).toBe(true);
+  const { highlight, dimmed, target: framed, topmost, viewport: shown } = frame!;
+  const where = `${label}: highlight ${JSON.stringify(highlight)}, target ${JSON.stringify(framed)}`;
+  if (!highlight || !framed) throw new Error(`${where}: no highlight`);
+  expect(dimmed, where).toBe(false);
+  // Its 2 px accent ring (a shadow outside the box) shows whole too.
+  expect(highlight.left, where).toBeGreaterThanOrEqual(2);
+  expect(highlight.top, where).toBeGreaterThanOrEqual(2);
+  expect(highlight.right, where).toBeLessThanOrEqual(shown.width - 2);
+  expect(highlight.bottom, where).toBeLessThanOrEqual(shown.height - 2);
+  // And it still frames the target: all of it that lies 8 px or more inside the window.
+  expect(highlight.left, where).toBeLessThanOrEqual(Math.max(framed.left, 8));
+  expect(highlight.top, where).toBeLessThanOrEqual(Math.max(framed.top, 8));
+  expect(highlight.right, where).toBeGreaterThanOrEqual(Math.min(framed.right, shown.width - 8));
+  expect(highlight.bottom, where).toBeGreaterThanOrEqual(Math.min(framed.bottom, shown.height - 8));
+  // The target is what the user sees there: neither the instruction card nor the drawer's
+  // backdrop lies over its middle.
+  expect(topmost, where).toBe(true);
+}
+
 describe('welcome tour', () => {
   const env = useE2eEnvironment();
   const fixtures = useStoryFixtures(env);
@@ -260,13 +298,6 @@ describe('welcome tour', () => {
     await device.act('log');
     await device.act('network');
     await simulator.flush();
-    // The steps' targets, as overlay-steps.ts finds them (the first one shown).
-    const targets = [
-      { selector: '[role="grid"][aria-label="Requests"], .console-view' },
-      { selector: '.nav-item-button', text: 'Take Screenshot' },
-      { selector: '.nav-item-button', text: 'Open Debug Window' },
-      { selector: '[role="search"][aria-label="Search requests"] .search-field' },
-    ];
     for (const viewport of [{ width: 1280, height: 800 }, { width: 1440, height: 900 }, { width: 390, height: 844 }]) {
       const phone = viewport.width < 768;
       const { page, errors } = await fixtures.signedInUser({ account, context: { viewport } });
@@ -275,33 +306,12 @@ describe('welcome tour', () => {
       await page.getByRole('region', { name: 'Basic Tutorial' }).getByRole('button', { name: 'Start guided tour' }).click();
       await page.waitForURL(`**/devices/${encodeURIComponent(device.installId)}`);
       const overlay = page.getByRole('dialog', { name: 'Guided tour' });
-      for (const [index, target] of targets.entries()) {
+      for (const [index, target] of BASIC_TARGETS.entries()) {
         const step = index + 1;
         if (step > 1) await overlay.getByRole('button', { name: 'Next' }).click();
         await visible(overlay.getByText(`Step ${step} of 4`));
-        let frame: HighlightFrame | null = null;
-        await expect.poll(async () => {
-          const read = await page.evaluate<HighlightFrame | null>(settledHighlight(target));
-          frame = read;
-          return read !== null && read.highlight !== null && read.target !== null;
-        }, { timeout: UI_TIMEOUT_MS, message: `${viewport.width} px, step ${step}: a settled highlight around a shown target` }).toBe(true);
-        const { highlight, dimmed, target: framed, topmost, viewport: shown } = frame!;
-        const where = `${viewport.width} px, step ${step}: highlight ${JSON.stringify(highlight)}, target ${JSON.stringify(framed)}`;
-        if (!highlight || !framed) throw new Error(`${where}: no highlight`);
-        expect(dimmed, where).toBe(false);
-        // Its 2 px accent ring (a shadow outside the box) shows whole too.
-        expect(highlight.left, where).toBeGreaterThanOrEqual(2);
-        expect(highlight.top, where).toBeGreaterThanOrEqual(2);
-        expect(highlight.right, where).toBeLessThanOrEqual(shown.width - 2);
-        expect(highlight.bottom, where).toBeLessThanOrEqual(shown.height - 2);
-        // And it still frames the target: all of it that lies 8 px or more inside the window.
-        expect(highlight.left, where).toBeLessThanOrEqual(Math.max(framed.left, 8));
-        expect(highlight.top, where).toBeLessThanOrEqual(Math.max(framed.top, 8));
-        expect(highlight.right, where).toBeGreaterThanOrEqual(Math.min(framed.right, shown.width - 8));
-        expect(highlight.bottom, where).toBeGreaterThanOrEqual(Math.min(framed.bottom, shown.height - 8));
-        // The target is what the user sees there: neither the instruction card nor the drawer's
-        // backdrop lies over its middle.
-        expect(topmost, where).toBe(true);
+        const where = `${viewport.width} px, step ${step}`;
+        await expectSettledHighlight(page, target, where);
         // The drawer is open for the steps about its buttons only.
         expect(await drawer.count(), where).toBe(phone && (step === 2 || step === 3) ? 1 : 0);
         if (step === 1) await screenshotBothSchemes(page, `guided-overlay-list-${viewport.width}`);
@@ -319,5 +329,99 @@ describe('welcome tour', () => {
       }
       expect(errors).toEqual([]);
     }
+  });
+
+  // Spec 001: the top bar's sidebar toggle, saved as the profile setting showSidebar. On a desktop
+  // whose user hid the sidebar, steps 2-3 pointed at buttons that were not on the page: the page
+  // dimmed with nothing highlighted. The sidebar now shows for those steps and hides again when the
+  // tour leaves them, the saved setting untouched; the toggle hides it for the step without saving
+  // (the setting already says hidden) and shows it again as the user's own, saved, choice.
+  it('shows the sidebar a desktop user hid for the steps about its buttons, and hides it again without touching the setting', async () => {
+    const account = await signUpByApi(env.server);
+    await markOnboarded(env.server, account.token, account.profile.id);
+    const { simulator, device } = await fixtures.simulatedDevice(account.profile.apiKey, { seed: 20 });
+    await device.act('log');
+    await device.act('network');
+    await simulator.flush();
+    await api(env.server.url, account, 'POST', '/user/settings', { settings: { showSidebar: false } });
+    const savedShowSidebar = async () => SettingsResponse.parse(await api(env.server.url, account, 'GET', '/user/settings')).settings.showSidebar;
+    const { page, errors } = await fixtures.signedInUser({ account, context: { viewport: { width: 1280, height: 800 } } });
+    const saves: unknown[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && new URL(request.url()).pathname === '/v1/user/settings') saves.push(request.postDataJSON());
+    });
+    const sidebar = page.locator('.shell-sidebar');
+    const shown = async (expected: boolean, where: string) => {
+      await expect.poll(() => sidebar.count(), { timeout: UI_TIMEOUT_MS, message: `${where}: sidebar ${expected ? 'shown' : 'hidden'}` }).toBe(expected ? 1 : 0);
+      await visible(page.getByRole('button', { name: expected ? 'Hide sidebar' : 'Show sidebar', exact: true }));
+    };
+    const overlay = page.getByRole('dialog', { name: 'Guided tour' });
+    const atStep = (step: number) => visible(overlay.getByText(`Step ${step} of 4`));
+    const click = (name: string) => overlay.getByRole('button', { name, exact: true }).click();
+    const startGuide = async () => {
+      await page.goto('/welcome-tour');
+      await page.getByRole('region', { name: 'Basic Tutorial' }).getByRole('button', { name: 'Start guided tour' }).click();
+      await page.waitForURL(`**/devices/${encodeURIComponent(device.installId)}`);
+      await atStep(1);
+    };
+
+    await startGuide();
+    for (const [index, target] of BASIC_TARGETS.entries()) {
+      const step = index + 1;
+      if (step > 1) await click('Next');
+      await atStep(step);
+      const where = `1280 px, sidebar hidden, step ${step}`;
+      await expectSettledHighlight(page, target, where);
+      await shown(step === 2 || step === 3, where);
+      if (step === 2 || step === 3) await screenshotBothSchemes(page, `guided-overlay-step-${step}-hidden-sidebar`);
+    }
+    // Back into the sidebar's steps and out of the tour, by Close and by Escape: hidden again.
+    await click('Previous');
+    await atStep(3);
+    await shown(true, 'Previous to step 3');
+    await click('Close');
+    await expect.poll(() => overlay.count()).toBe(0);
+    await shown(false, 'closed on step 3');
+    await startGuide();
+    await click('Next');
+    await atStep(2);
+    await shown(true, 'step 2 again');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => overlay.count()).toBe(0);
+    await shown(false, 'Escape on step 2');
+
+    // The toggle hides the sidebar the tour showed, for that step only.
+    await startGuide();
+    await click('Next');
+    await atStep(2);
+    await shown(true, 'step 2, third tour');
+    await page.getByRole('button', { name: 'Hide sidebar', exact: true }).click();
+    await shown(false, 'hidden by the toggle on step 2');
+    await click('Next');
+    await atStep(3);
+    await shown(true, 'step 3 after the toggle');
+    await expectSettledHighlight(page, BASIC_TARGETS[2]!, 'step 3 after the toggle');
+    await click('Close');
+    await shown(false, 'closed on step 3, third tour');
+    // Nothing of this was saved: the sidebar stays hidden after a reload.
+    expect(saves).toEqual([]);
+    expect(await savedShowSidebar()).toBe(false);
+    await page.reload();
+    await visible(page.getByRole('grid', { name: 'Requests' }));
+    await shown(false, 'after a reload');
+
+    // Hidden by the toggle, then shown by it again: the user's choice, saved, and it stays.
+    await startGuide();
+    await click('Next');
+    await atStep(2);
+    await page.getByRole('button', { name: 'Hide sidebar', exact: true }).click();
+    await shown(false, 'hidden by the toggle, fourth tour');
+    await page.getByRole('button', { name: 'Show sidebar', exact: true }).click();
+    await shown(true, 'shown by the toggle');
+    await click('Close');
+    await shown(true, 'closed after the user showed it');
+    await expect.poll(savedShowSidebar).toBe(true);
+    expect(saves).toEqual([{ settings: { showSidebar: true } }]);
+    expect(errors).toEqual([]);
   });
 });

@@ -11,7 +11,7 @@ import { SubscriptionExpiredPanel } from '../../features/billing/subscription-ex
 import { useAuth } from '../../lib/auth';
 import { usePublicConfig } from '../../lib/config';
 import { GuidedOverlay } from '../../features/welcome-tour/guided-overlay';
-import { useTourPointsIntoSidebar } from '../../features/welcome-tour/overlay-store';
+import { useTourSidebarStep, type GuidedTour } from '../../features/welcome-tour/overlay-store';
 import { AppBanners } from './app-banners';
 import { ShellLiveConnection } from './live-connection';
 import { RightSidebar } from './right-sidebar';
@@ -33,19 +33,18 @@ export function AppShell() {
   const [rightWidth, setRightWidth] = useState(settings.rightSidebarWidth);
   // On a phone the sidebar is a drawer over the page and its state is not a saved setting.
   const [drawerOpen, setDrawerOpen] = useState(false);
-  const tourInDrawer = useTourPointsIntoSidebar() && isMobile;
+  // The guided tour's steps about the device's actions point at buttons in the sidebar: a closed
+  // drawer (phone) or a sidebar the user hid (desktop) left them nothing to highlight. The sidebar
+  // shows for those steps over the user's own state, which is back as soon as the tour leaves them
+  // (Next, Previous, Close, Escape, Finish): derived, never saved. Hidden by the user during such a
+  // step (toggle, the drawer's backdrop), it stays hidden for that step only.
+  const tourSidebarStep = useTourSidebarStep();
+  const [sidebarDismissedAt, setSidebarDismissedAt] = useState<GuidedTour | null>(null);
+  const tourShowsSidebar = tourSidebarStep !== null && tourSidebarStep !== sidebarDismissedAt;
 
   useEffect(() => setLeftWidth(settings.leftSidebarWidth), [settings.leftSidebarWidth]);
   useEffect(() => setRightWidth(settings.rightSidebarWidth), [settings.rightSidebarWidth]);
   useEffect(() => setDrawerOpen(false), [location.pathname, isMobile]);
-  // The guided tour's steps about the device's actions point into the sidebar: on a phone, a
-  // closed drawer left them nothing to highlight. It opens for them and closes after (next or
-  // previous step, close, Escape, Finish); the user may still close it by its backdrop.
-  useEffect(() => {
-    if (!tourInDrawer) return;
-    setDrawerOpen(true);
-    return () => setDrawerOpen(false);
-  }, [tourInDrawer]);
   useEffect(() => {
     if (!drawerOpen) return;
     const onKey = (event: KeyboardEvent) => {
@@ -56,7 +55,18 @@ export function AppShell() {
   }, [drawerOpen]);
 
   const rightMax = Math.max(SIDEBAR.right.min, Math.round(window.innerWidth * 0.5));
-  const sidebarOpen = isMobile ? drawerOpen : settings.showSidebar;
+  const sidebarOpen = (isMobile ? drawerOpen : settings.showSidebar) || tourShowsSidebar;
+  // Hiding the sidebar the tour showed over a hidden setting saves nothing: the setting says so already.
+  const hideSidebar = () => {
+    if (tourShowsSidebar) setSidebarDismissedAt(tourSidebarStep);
+    if (isMobile) setDrawerOpen(false);
+    else if (settings.showSidebar) updateSettings({ showSidebar: false });
+  };
+  const toggleSidebar = () => {
+    if (sidebarOpen) hideSidebar();
+    else if (isMobile) setDrawerOpen(true);
+    else updateSettings({ showSidebar: true });
+  };
   const showRight = !isMobile && settings.showRightSidebar;
 
   // Spec 000 §8: without a usable subscription the screens give way to 'Subscription Expired';
@@ -68,14 +78,14 @@ export function AppShell() {
     <PricingModalProvider>
     <div className={`shell${isMobile ? ' is-mobile' : ''}`}>
       {isMobile ? (
-        drawerOpen && (
+        sidebarOpen && (
           <>
-            <div className="drawer-backdrop" onClick={() => setDrawerOpen(false)} aria-hidden="true" />
-            <div className="shell-sidebar shell-drawer"><Sidebar onNavigate={() => setDrawerOpen(false)} /></div>
+            <div className="drawer-backdrop" onClick={hideSidebar} aria-hidden="true" />
+            <div className="shell-sidebar shell-drawer"><Sidebar onNavigate={hideSidebar} /></div>
           </>
         )
       ) : (
-        settings.showSidebar && (
+        sidebarOpen && (
           <div className="shell-sidebar" style={{ width: leftWidth }}>
             <Sidebar />
             <ResizeHandle
@@ -94,7 +104,7 @@ export function AppShell() {
         <TopBar
           isMobile={isMobile}
           sidebarOpen={sidebarOpen}
-          onToggleSidebar={() => (isMobile ? setDrawerOpen((open) => !open) : updateSettings({ showSidebar: !settings.showSidebar }))}
+          onToggleSidebar={toggleSidebar}
         />
         <ShellLiveConnection />
         <GuidedOverlay />

@@ -15,7 +15,8 @@ export interface OverlayStep {
   showsWholeList?: true;
   /**
    * The target is in the navigation sidebar, which a phone shows as a drawer over the page, closed
-   * by default: the drawer opens for the step and closes after it.
+   * by default, and a desktop user may have hidden: the shell shows it for the step and hides it
+   * again after, without saving anything.
    */
   inSidebar?: true;
 }

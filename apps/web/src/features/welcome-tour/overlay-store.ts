@@ -41,9 +41,13 @@ export function wholeListStep(tour: GuidedTour | null): string | null {
   return tour && OVERLAY_STEPS[tour.tourId][tour.step - 1]?.showsWholeList ? `${tour.tourId}/${tour.step}` : null;
 }
 
-const pointsIntoSidebar = (): boolean => Boolean(current && OVERLAY_STEPS[current.tourId][current.step - 1]?.inSidebar);
+const sidebarStep = (): GuidedTour | null => (current && OVERLAY_STEPS[current.tourId][current.step - 1]?.inSidebar ? current : null);
 
-/** Whether the open tour's step points at something in the navigation sidebar (`inSidebar`). */
-export function useTourPointsIntoSidebar(): boolean {
-  return useSyncExternalStore(subscribe, pointsIntoSidebar);
+/**
+ * The open tour while its step points at something in the navigation sidebar (`inSidebar`),
+ * otherwise null. Every move of the tour gives a new object: one held from before tells the step
+ * it was taken at apart from the one now shown, even the same step visited again.
+ */
+export function useTourSidebarStep(): GuidedTour | null {
+  return useSyncExternalStore(subscribe, sidebarStep);
 }
