@@ -316,6 +316,83 @@ describe('mocking', () => {
     expect(errors).toEqual(['console: Failed to load resource: the server responded with a status of 400 (Bad Request)']);
   });
 
+  /** Creates a mocked route for the device through the API, as the signed-in owner. */
+  async function createRoute(deviceId: string, mockedUrl: string, statusCode: number): Promise<string> {
+    const res = await fetch(`${env.server.url}/v1/mocked-routes`, {
+      method: 'POST',
+      headers: { ...apiHeaders(account.token), 'content-type': 'application/json' },
+      body: JSON.stringify({ deviceId, mockData: { mockedUrl, statusCode }, isEnabled: true }),
+    });
+    if (res.status !== 201) throw new Error(`POST /v1/mocked-routes answered ${res.status}`);
+    return (await res.json() as { id: string }).id;
+  }
+
+  interface Box { getBoundingClientRect(): { width: number }; scrollWidth: number; clientWidth: number }
+  const widthOf = (locator: Locator) => locator.evaluate((el: Box) => el.getBoundingClientRect().width);
+  const isWhole = (locator: Locator) => locator.evaluate((el: Box) => el.scrollWidth <= el.clientWidth);
+
+  /**
+   * At 390 px the two panes (40 % for the list) left the search box 20 px and cut every URL after
+   * 'http://1': on a phone the list takes the whole width, an opened route's editor replaces it with
+   * a way back, and a desktop keeps the two panes.
+   */
+  it('shows one pane at a time on a phone: the list at full width, an opened route under a way back', async () => {
+    account = await signUpByApi(env.server);
+    client = await connectDevice();
+    const deviceId = client.deviceId!;
+    const todos = `${backend.url}/api/todos`;
+    await createRoute(deviceId, `${backend.url}/api/users/*`, 200);
+    await createRoute(deviceId, todos, 503);
+
+    const { page, errors } = await fixtures.signedInUser({ account, context: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } });
+    await page.goto(`/devices/${deviceId}/mock-apis`);
+    const row = page.locator('.route-row', { hasText: '/api/todos' });
+    await visible(row);
+    // The list's pane is the page's width; no editor beside it, no divider to drag.
+    expect(await widthOf(page.locator('.mock-routes-list'))).toBeGreaterThanOrEqual(380);
+    expect(await page.getByText('Select or add a mocked route').count()).toBe(0);
+    expect(await page.getByRole('separator', { name: 'Resize the list' }).count()).toBe(0);
+    expect(await widthOf(page.getByLabel('Search mocked routes'))).toBeGreaterThanOrEqual(150);
+    const url = row.locator('.route-row-url');
+    expect(await url.innerText()).toBe(todos);
+    expect(await isWhole(url)).toBe(true);
+    await page.getByLabel('Search mocked routes').fill('todos');
+    await expect.poll(() => page.locator('.route-row').count()).toBe(1);
+    await page.getByLabel('Search mocked routes').fill('');
+    await expect.poll(() => page.locator('.route-row').count()).toBe(2);
+    await screenshotBothSchemes(page, 'mocks-phone-list');
+
+    // Opened, the route's editor takes the whole width, nothing runs past the page's right edge.
+    await row.click();
+    const back = await visible(page.getByRole('button', { name: 'Back to mocked routes' }));
+    expect(await page.getByLabel('Mocked URL').inputValue()).toBe(todos);
+    expect(await page.locator('.mock-routes-list').isVisible()).toBe(false);
+    expect(await widthOf(page.getByLabel('Mocked URL'))).toBeGreaterThanOrEqual(300);
+    expect(await isWhole(page.locator('.route-editor-url'))).toBe(true);
+    for (const name of ['Publish', 'Delete']) {
+      const box = (await (await visible(page.getByRole('button', { name, exact: true }))).boundingBox())!;
+      expect(box.x + box.width).toBeLessThanOrEqual(390);
+    }
+    expect(await page.evaluate('document.scrollingElement.scrollWidth')).toBeLessThanOrEqual(390);
+    await screenshotBothSchemes(page, 'mocks-phone-editor');
+
+    // Back: the list again, the route it came from still marked; Add opens a new route's editor.
+    await back.click();
+    await visible(page.getByLabel('Search mocked routes'));
+    expect(await row.getAttribute('aria-selected')).toBe('true');
+    await page.getByRole('button', { name: 'Add', exact: true }).click();
+    await visible(page.getByRole('button', { name: 'Create' }));
+    await page.getByRole('button', { name: 'Back to mocked routes' }).click();
+    await visible(page.locator('.route-row', { hasText: 'New mocked route' }));
+
+    // A desktop keeps the list and the editor side by side.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await visible(page.getByText('Select or add a mocked route').or(page.getByLabel('Mocked URL')));
+    await visible(page.getByRole('separator', { name: 'Resize the list' }));
+    expect(await page.getByRole('button', { name: 'Back to mocked routes' }).count()).toBe(0);
+    expect(errors).toEqual([]);
+  });
+
   /**
    * Issue 7, acceptance 5: the folder watcher on a real directory handle. The native picker cannot
    * be driven by a test, so `showDirectoryPicker` answers the origin-private file system's real

@@ -1,10 +1,11 @@
 import { MOCK_MESSAGES, type Device, type MockedRoute } from '@spyglass/protocol';
-import { ArrowDownWideNarrow, ArrowUpNarrowWide, Info, Plus, Route, Search } from 'lucide-react';
-import { useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { ArrowDownWideNarrow, ArrowLeft, ArrowUpNarrowWide, Info, Plus, Route, Search } from 'lucide-react';
+import { useMemo, useRef, useState } from 'react';
 import { Button, IconButton } from '../../../ui/button';
 import { EmptyState } from '../../../ui/empty-state';
 import { ResizeHandle } from '../../../ui/resize-handle';
 import { Spinner } from '../../../ui/spinner';
+import { useInnerWidth } from '../../../ui/use-inner-width';
 import { MockingHelp } from '../mocking-help';
 import { useMockedRoutes, useRouteConsoleSync } from '../mocks.api';
 import { newRoute } from './route-draft';
@@ -17,8 +18,17 @@ import '../mocks.css';
 export const SPLIT = { min: 20, max: 70, initial: 40 } as const;
 
 /**
+ * Under this width the two panes do not fit side by side (at 390 px the list's 40 % left the
+ * search box 20 px and cut every URL after 'http://1'): the list takes the whole width, and an
+ * opened route's editor replaces it, with a way back. 640 keeps a desktop window with both
+ * sidebars open (740 px at 1280) on the two panes.
+ */
+export const SINGLE_PANE_UNDER = 640;
+
+/**
  * /devices/{deviceId}/mock-apis (spec 002 'Mock routes view'): the device's mocked routes,
- * searchable and sortable on the left, the selected one's editor on the right.
+ * searchable and sortable on the left, the selected one's editor on the right; one pane at a time
+ * where the view is narrower than SINGLE_PANE_UNDER (a phone).
  */
 export function MockRoutesView({ device }: { device: Device }) {
   const routes = useMockedRoutes(device.id);
@@ -28,17 +38,14 @@ export function MockRoutesView({ device }: { device: Device }) {
   const [query, setQuery] = useState('');
   const [sort, setSort] = useState<RouteSort>(DEFAULT_ROUTE_SORT);
   const [split, setSplit] = useState<number>(SPLIT.initial);
+  // On one pane, whether the selected route's editor is the pane shown; going back to the list keeps the selection marked.
+  const [editorOpen, setEditorOpen] = useState(false);
   const layout = useRef<HTMLDivElement>(null);
-  const [layoutWidth, setLayoutWidth] = useState(0);
+  // Measured before the first paint: a phone never shows the two panes for a frame.
+  const layoutWidth = useInnerWidth(layout);
+  const measured = Number.isFinite(layoutWidth);
+  const singlePane = measured && layoutWidth < SINGLE_PANE_UNDER;
   const nextLocalId = useRef(1);
-
-  useLayoutEffect(() => {
-    const element = layout.current;
-    if (!element) return;
-    const observer = new ResizeObserver(([entry]) => setLayoutWidth(entry?.contentRect.width ?? 0));
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, []);
 
   const all = useMemo<ListedRoute[]>(() => [...unsaved, ...(routes.data ?? [])], [unsaved, routes.data]);
   const shown = useMemo(() => sortRoutes(filterRoutes(all, query), sort), [all, query, sort]);
@@ -47,7 +54,12 @@ export function MockRoutesView({ device }: { device: Device }) {
   function add() {
     const route = newRoute(device.id, `unsaved-${nextLocalId.current++}`);
     setUnsaved((current) => [route, ...current]);
-    setSelectedId(route.id);
+    open(route.id);
+  }
+
+  function open(id: string) {
+    setSelectedId(id);
+    setEditorOpen(true);
   }
 
   function created(localId: string, route: MockedRoute) {
@@ -61,11 +73,12 @@ export function MockRoutesView({ device }: { device: Device }) {
   }
 
   const px = (percent: number) => Math.round((percent / 100) * layoutWidth);
-  const toPercent = (width: number) => (layoutWidth > 0 ? (width / layoutWidth) * 100 : SPLIT.initial);
+  const toPercent = (width: number) => (measured && layoutWidth > 0 ? (width / layoutWidth) * 100 : SPLIT.initial);
+  const showEditor = !singlePane || (editorOpen && selected !== null);
 
   return (
-    <div className="mock-routes" ref={layout}>
-      <aside className="mock-routes-list" style={{ width: `${split}%` }}>
+    <div className={`mock-routes${singlePane ? ' is-single-pane' : ''}`} ref={layout}>
+      <aside className="mock-routes-list" style={singlePane ? undefined : { width: `${split}%` }} hidden={singlePane && showEditor}>
         <div className="mock-routes-head">
           <h1 className="mock-routes-title">Mocked routes{routes.data ? <span className="mock-routes-count">{routes.data.length}</span> : null}</h1>
           <MockingHelp />
@@ -104,21 +117,28 @@ export function MockRoutesView({ device }: { device: Device }) {
               <Button size="sm" onClick={() => setQuery('')}>Clear Search</Button>
             </div>
           ) : (
-            <RouteList routes={shown} selectedId={selectedId} onSelect={setSelectedId} />
+            <RouteList routes={shown} selectedId={selectedId} onSelect={open} />
           )}
         </div>
-        {layoutWidth > 0 && (
+        {measured && layoutWidth > 0 && !singlePane && (
           <ResizeHandle edge="right" label="Resize the list" size={px(split)} min={px(SPLIT.min)} max={px(SPLIT.max)}
             onResize={(width) => setSplit(toPercent(width))} onCommit={(width) => setSplit(toPercent(width))} />
         )}
       </aside>
-      <section className="mock-routes-editor" aria-label="Mocked route">
+      {showEditor && <section className="mock-routes-editor" aria-label="Mocked route">
+        {singlePane && (
+          <div className="mock-routes-back">
+            <Button size="sm" variant="ghost" icon={<ArrowLeft size={15} aria-hidden="true" />} aria-label="Back to mocked routes" onClick={() => setEditorOpen(false)}>
+              Mocked routes
+            </Button>
+          </div>
+        )}
         {selected ? (
           <RouteEditor key={selected.id} route={selected} onCreated={created} onDeleted={deleted} />
         ) : (
           <EmptyState icon={<Route size={22} />} title="Select or add a mocked route" />
         )}
-      </section>
+      </section>}
     </div>
   );
 }
