@@ -5,7 +5,9 @@ import { IconButton } from '../../ui/button';
 
 /** The right sidebar holds remote screen capture (spec 000 §2.2), which works on an open device. */
 export function RightSidebar({ onClose }: { onClose(): void }) {
-  const deviceId = useMatch('/devices/:deviceId/*')?.params.deviceId;
+  const segment = useMatch('/devices/:deviceId/*')?.params.deviceId;
+  // /devices/new is the Add a device screen, not a device (the router ranks it above the id).
+  const deviceId = segment === 'new' ? undefined : segment;
   return (
     <aside className="right-sidebar" aria-label="Screen capture">
       <div className="panel-header">

@@ -1,6 +1,7 @@
 import { SCREEN_CAPTURE_TEXTS, type Device } from '@spyglass/protocol';
 import { MonitorSmartphone, MonitorX, Play, ShieldAlert, Square, TriangleAlert } from 'lucide-react';
 import { useEffect, useRef, type ReactNode } from 'react';
+import { ApiError } from '../../lib/api';
 import { Button } from '../../ui/button';
 import { Spinner } from '../../ui/spinner';
 import { useDevice } from '../devices/dashboard/device-dashboard.api';
@@ -23,8 +24,10 @@ const STATUS_LABELS: Record<CaptureState['status'], string> = {
  * stop, the device's screen while live, and why it is not shown otherwise (spec 000 §8 texts).
  */
 export function ScreenCapturePanel({ deviceId }: { deviceId: string }) {
-  const { data: device } = useDevice(deviceId);
+  const query = useDevice(deviceId);
   const { session, state } = useScreenCapture(deviceId);
+  const device = query.data;
+  if (!device && query.isError) return <DeviceUnavailable error={query.error} onRetry={() => void query.refetch()} />;
   if (!device) return <div className="panel-empty"><Spinner size={18} label="Loading device" /></div>;
 
   const stop = () => session.stop();
@@ -57,6 +60,19 @@ export function ScreenCapturePanel({ deviceId }: { deviceId: string }) {
         {offline && !session.active && <p className="capture-hint">Device is offline</p>}
       </div>
     </section>
+  );
+}
+
+/** Spec 001 §8: Device not found (404) or Failed to load device; either way nothing to capture. */
+function DeviceUnavailable({ error, onRetry }: { error: Error; onRetry(): void }) {
+  const notFound = error instanceof ApiError && error.status === 404;
+  return (
+    <div className="panel-empty" role="alert">
+      <Message icon={<MonitorX size={24} aria-hidden="true" />} title={notFound ? 'Device not found' : 'Failed to load device'} tone={notFound ? undefined : 'danger'}>
+        {notFound ? 'It may have been deleted. Open a device to watch its screen here.' : error.message}
+      </Message>
+      {!notFound && <Button size="sm" onClick={onRetry}>Try again</Button>}
+    </div>
   );
 }
 
