@@ -105,7 +105,8 @@ describeApi('share host', () => {
     expect(page.status).toBe(200);
     const html = await page.text();
     expect(html).toContain('<div id="root">');
-    expect(html).toContain('<meta name="spyglass-share-host" content="1">');
+    // The mark names the dashboard, where the page's way home leads.
+    expect(html).toContain(`<meta name="spyglass-share-host" content="${server.app.ctx.config.publicUrl}">`);
     const asset = /src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
     expect(asset).toBeTruthy();
     const script = await fetch(shareUrl + asset!);

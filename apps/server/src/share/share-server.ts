@@ -57,8 +57,10 @@ export async function buildShareServer(ctx: AppContext, log: FastifyBaseLogger, 
   if (webRoot) {
     await share.register(fastifyStatic, { root: webRoot.dir, serve: false });
     // The same page as the dashboard's, marked so that it reads data.json from its own origin
-    // and makes no call to an API that is not here.
-    const mark = (html: string) => html.replace('<head>', `<head><meta name="${SHARE_HOST_META}" content="1">`);
+    // and makes no call to an API that is not here. The mark holds the dashboard's address: this
+    // host has no home page, so the page's way back (its logo, Return to Home) leads there.
+    const dashboardUrl = ctx.config.publicUrl.replace(/[&"<>]/g, (c) => `&#${c.charCodeAt(0)};`);
+    const mark = (html: string) => html.replace('<head>', `<head><meta name="${SHARE_HOST_META}" content="${dashboardUrl}">`);
     share.get<{ Params: { id: string } }>('/shared-sessions/:id', (_req, reply) => sendWebPage(reply, webRoot, mark));
     // The page's own scripts, styles and icons, as WebRoot finds them; never index.html.
     share.get('/*', async (req, reply) => {

@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { PRODUCT_NAME, SESSION_MESSAGES, type CapturedItem, type CompactItem, type SharedSessionInfo } from '@spyglass/protocol';
+import { PRODUCT_NAME, SESSION_MESSAGES, SHARE_HOST_META, type CapturedItem, type CompactItem, type SharedSessionInfo } from '@spyglass/protocol';
 import { useCallback, useState, useSyncExternalStore } from 'react';
 import { useParams } from 'react-router';
 import { ApiError } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
 import { fetchPublicConfig } from '../../lib/config';
 import { useDocumentTitle } from '../../lib/document-title';
-import { LogoMark } from '../../ui/logo';
+import { Logo, LogoMark } from '../../ui/logo';
 import { Spinner } from '../../ui/spinner';
 import { SessionError } from './session-error';
 import { SessionName } from './session-name';
@@ -50,7 +50,11 @@ export function SharedSessionPage() {
   let body;
   if (error !== null) {
     const notFound = error instanceof ApiError && error.status === 404;
-    body = <SessionError message={notFound ? SESSION_MESSAGES.sharedNotFound : SESSION_MESSAGES.sharedLoadFailed} />;
+    body = (
+      <SessionError message={notFound ? SESSION_MESSAGES.sharedNotFound : SESSION_MESSAGES.sharedLoadFailed}>
+        <div className="empty-state-actions"><a className="btn btn-primary" href={homeUrl()}>Return to Home</a></div>
+      </SessionError>
+    );
   } else if (!session || !items) {
     body = <div className="page-body page-body-center session-loading" role="status"><Spinner size={16} /> Loading session...</div>;
   } else {
@@ -68,9 +72,28 @@ export function SharedSessionPage() {
       />
     );
   }
-  // Signed in, the dashboard's shell frames it; anyone else sees it on its own.
+  // Signed in, the dashboard's shell frames it; anyone else sees it on its own, and when there is
+  // no session to show, under the product's name with the way home.
   if (isAuthenticated) return body;
-  return <div className="shared-session-page">{body}</div>;
+  return (
+    <div className="shared-session-page">
+      {error !== null && (
+        <header className="shared-session-header">
+          <a className="shared-session-brand" href={homeUrl()} aria-label={`${PRODUCT_NAME} home`}><Logo /></a>
+        </header>
+      )}
+      {body}
+    </div>
+  );
+}
+
+/**
+ * The product's home: this origin's, or on the share host (which has none) the dashboard whose
+ * address the server puts in the page's share-host mark.
+ */
+function homeUrl(): string {
+  const dashboard = document.querySelector(`meta[name="${SHARE_HOST_META}"]`)?.getAttribute('content') ?? '';
+  return /^https?:\/\//.test(dashboard) ? `${dashboard.replace(/\/+$/, '')}/` : '/';
 }
 
 const noChanges = () => () => {};
