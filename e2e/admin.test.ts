@@ -84,7 +84,7 @@ describe('admin user management', () => {
     // Hide a column through the header's right-click menu, and show canceledAt.
     await page.getByRole('columnheader', { name: 'Plan' }).click({ button: 'right' });
     // Styled on a page opened directly: the menus' styles once came only with the device list's chunk.
-    expect(await page.getByRole('menu').evaluate((menu) => getComputedStyle(menu).backgroundColor)).not.toBe('rgba(0, 0, 0, 0)');
+    expect(await page.getByRole('menu').evaluate('(menu) => getComputedStyle(menu).backgroundColor')).not.toBe('rgba(0, 0, 0, 0)');
     await page.getByRole('menuitemcheckbox', { name: 'Plan' }).click();
     await page.getByRole('menuitemcheckbox', { name: 'Canceled At' }).click();
     await page.keyboard.press('Escape');
