@@ -1,9 +1,12 @@
+import type { Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startGoogleIdentityProvider, type GoogleIdentityProvider } from '../apps/server/test/support/google-jwks';
 import { markOnboarded, setUserFacts, signedInContext, signInWithForm, signUpByApi, uniqueEmail } from './support/accounts';
 import { newContext } from './support/browser';
 import { useE2eEnvironment } from './support/environment';
-import { visible } from './support/page';
+import { useStoryFixtures } from './support/fixtures';
+import { answerOf, visible } from './support/page';
+import { screenshotBothSchemes } from './support/screenshots';
 
 /** Settings as other kinds of users see them (spec 000 §2.5). */
 describe('settings of an admin', () => {
@@ -94,5 +97,56 @@ describe('settings of a Google account', () => {
     } finally {
       await context.close();
     }
+  });
+});
+
+describe('settings switches and the usage chart', () => {
+  const env = useE2eEnvironment();
+  const fixtures = useStoryFixtures(env);
+  const isChecked = (control: Locator) => control.evaluate((input) => (input as unknown as { checked: boolean }).checked);
+
+  it('flips each switch by a click on its label, and labels both axes of the usage chart', async () => {
+    const account = await signUpByApi(env.server);
+    const simulator = await fixtures.simulator(account.profile.apiKey, { rate: 20, seed: 5, mix: { screenshot: 0 } });
+    await expect.poll(() => simulator.stats().sdk.acknowledged, { timeout: 30_000 }).toBeGreaterThan(20);
+    await simulator.stop();
+    const { page, errors } = await fixtures.signedInUser({ account });
+    await page.goto('/settings');
+    const usage = await visible(page.getByRole('region', { name: 'Usage' }));
+
+    const hourly = usage.getByRole('switch', { name: 'Hourly' });
+    expect(await isChecked(hourly)).toBe(false);
+    await usage.getByText('Hourly', { exact: true }).click();
+    expect(await isChecked(hourly)).toBe(true);
+    await expect.poll(() => usage.locator('.usage-chart').getAttribute('data-bars')).toBe(String(24 * 30));
+    await visible(usage.getByText('Requests per hour'));
+    await usage.getByText('Hourly', { exact: true }).click();
+    expect(await isChecked(hourly)).toBe(false);
+
+    // Requests up the side, from 0; days along the bottom, today last.
+    await visible(usage.getByText('Requests per day'));
+    const yLabels = await usage.locator('.usage-y-tick').allInnerTexts();
+    expect(yLabels[0]).toBe('0');
+    expect(yLabels.length).toBeGreaterThanOrEqual(2);
+    const xLabels = await usage.locator('.usage-x-tick').allInnerTexts();
+    expect(xLabels).toHaveLength(5);
+    expect(xLabels.at(-1)).toBe(await page.evaluate(() => new Date().toLocaleString(undefined, { month: 'short', day: 'numeric' })));
+    // Every label is inside the chart's card: none cut at its edges.
+    const card = (await usage.boundingBox())!;
+    for (const tick of await usage.locator('.usage-x-tick, .usage-y-tick').all()) {
+      const box = (await tick.boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(card.x);
+      expect(box.x + box.width).toBeLessThanOrEqual(card.x + card.width);
+    }
+    await usage.scrollIntoViewIfNeeded();
+    await screenshotBothSchemes(page, 'settings-usage-axes');
+
+    const settings = page.getByRole('region', { name: 'Settings' });
+    const report = settings.getByRole('switch', { name: 'Weekly usage report' });
+    const before = await isChecked(report);
+    const saved = await answerOf(page, 'POST', '/user/settings', () => settings.getByText('Weekly usage report', { exact: true }).click());
+    expect(saved.request().postDataJSON()).toEqual({ settings: { wantsUsageReport: !before } });
+    expect(await isChecked(report)).toBe(!before);
+    expect(errors).toEqual([]);
   });
 });

@@ -11,12 +11,15 @@ export function SettingsSection({ title, id, children }: { title: string; id?: s
   );
 }
 
-/** A label and description on the left, the control on the right. */
-export function SettingsRow({ label, description, children }: { label: ReactNode; description?: ReactNode; children?: ReactNode }) {
+/**
+ * A label and description on the left, the control on the right. With `labelFor` (the control's
+ * id) the label is the control's own: a click on it flips a switch, as on a native checkbox.
+ */
+export function SettingsRow({ label, description, labelFor, children }: { label: ReactNode; description?: ReactNode; labelFor?: string; children?: ReactNode }) {
   return (
     <div className="settings-row">
       <div className="settings-row-text">
-        <div className="settings-row-label">{label}</div>
+        {labelFor ? <label className="settings-row-label" htmlFor={labelFor}>{label}</label> : <div className="settings-row-label">{label}</div>}
         {description && <div className="settings-row-description">{description}</div>}
       </div>
       {children && <div className="settings-row-control">{children}</div>}

@@ -44,3 +44,28 @@ export function usageBars(hours: UsageHour[], days: number, hourly: boolean, now
   }
   return bars;
 }
+
+/**
+ * The request counts the chart's vertical axis marks, from 0 up to at most `largest` (the tallest
+ * bar, drawn at the full height): steps of 1, 2 or 5 × 10^n, about `target` of them, whole numbers.
+ */
+export function countTicks(largest: number, target = 4): number[] {
+  if (largest <= 0) return [0];
+  const rough = largest / target;
+  const power = 10 ** Math.floor(Math.log10(rough));
+  const step = Math.max(1, [1, 2, 5, 10].map((m) => m * power).find((s) => s >= rough) ?? 10 * power);
+  const ticks: number[] = [];
+  for (let value = 0; value <= largest; value += step) ticks.push(value);
+  return ticks;
+}
+
+/**
+ * The bars the time axis names: `count` spread evenly from the first to the last, so that the
+ * range's start and end (today, or the current hour) are always labelled.
+ */
+export function timeTicks(bars: readonly UsageBar[], count = 5): number[] {
+  if (bars.length === 0) return [];
+  if (bars.length <= count) return bars.map((_, i) => i);
+  const last = bars.length - 1;
+  return [...new Set(Array.from({ length: count }, (_, i) => Math.round((i * last) / (count - 1))))];
+}

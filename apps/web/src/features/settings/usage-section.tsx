@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import {
   BYTES_PER_MB, DEFAULT_USAGE_RANGE, USAGE_BAR_MAX_HEIGHT_PX, USAGE_RANGES, UsageResponse, isHourlyViewAllowed,
   type Subscription, type UsageRange,
@@ -9,7 +9,7 @@ import { Switch } from '../../ui/switch';
 import { USAGE_QUERY_KEY } from '../billing/billing.api';
 import { DataUsageExceededPanel, isOverQuota } from '../billing/data-usage-exceeded-panel';
 import { SettingsSection } from './settings-section';
-import { usageBars } from './usage-chart';
+import { countTicks, timeTicks, usageBars } from './usage-chart';
 import './usage.css';
 
 /** Spec 000 §9: sizes in MB of 10^6 bytes. */
@@ -18,6 +18,13 @@ const megabytes = (bytes: number) => `${(bytes / BYTES_PER_MB).toLocaleString(un
 const barLabel = (start: number, hourly: boolean) => new Date(start).toLocaleString(undefined, hourly
   ? { month: 'short', day: 'numeric', hour: 'numeric' }
   : { year: 'numeric', month: 'short', day: 'numeric' });
+
+const countLabel = (count: number) => count.toLocaleString(undefined, { notation: 'compact' });
+
+/** Under the time axis: the day (with its year over a year's range), or the day and hour. */
+const axisTimeLabel = (start: number, hourly: boolean, days: number) => new Date(start).toLocaleString(undefined, hourly
+  ? { month: 'short', day: 'numeric', hour: 'numeric' }
+  : { month: 'short', day: 'numeric', year: days >= 365 ? 'numeric' : undefined });
 
 /** Spec 000 §2.5 Usage: requests and traffic per hour or day over 7, 30, 90 or 365 days. */
 export function UsageSection({ subscription }: { subscription: Subscription | null }) {
@@ -31,6 +38,7 @@ export function UsageSection({ subscription }: { subscription: Subscription | nu
   });
   const bars = query.data ? usageBars(query.data.requestsGroupedByHour, days, hourly, Date.now()) : [];
   const largest = Math.max(1, ...bars.map((b) => b.count));
+  const hourlyId = useId();
   const total = bars.reduce((sum, b) => ({ count: sum.count + b.count, size: sum.size + b.size }), { count: 0, size: 0 });
 
   return (
@@ -46,8 +54,8 @@ export function UsageSection({ subscription }: { subscription: Subscription | nu
             ))}
           </div>
           <div className="usage-hourly">
-            <Switch label="Hourly" checked={hourly} disabled={!hourlyAllowed} onChange={(e) => setHourly(e.target.checked)} />
-            <span aria-hidden="true">Hourly</span>
+            <Switch id={hourlyId} label="Hourly" checked={hourly} disabled={!hourlyAllowed} onChange={(e) => setHourly(e.target.checked)} />
+            <label htmlFor={hourlyId}>Hourly</label>
           </div>
         </div>
         {query.error ? (
@@ -57,16 +65,42 @@ export function UsageSection({ subscription }: { subscription: Subscription | nu
             <p className="usage-total" data-testid="usage-total">
               {total.count.toLocaleString()} requests · {megabytes(total.size)}
             </p>
-            <div className="usage-chart" role="img" aria-label={`Usage over ${days} days`} data-bars={bars.length} style={{ height: USAGE_BAR_MAX_HEIGHT_PX }}>
-              {bars.map((bar) => (
-                <div
-                  key={bar.start}
-                  className="usage-bar"
-                  data-count={bar.count}
-                  style={{ height: Math.round((bar.count / largest) * USAGE_BAR_MAX_HEIGHT_PX) }}
-                  title={`${barLabel(bar.start, hourly)}: ${bar.count.toLocaleString()} requests, ${megabytes(bar.size)}`}
-                />
-              ))}
+            <div className="usage-plot">
+              <p className="usage-axis-title" aria-hidden="true">{hourly ? 'Requests per hour' : 'Requests per day'}</p>
+              <div className="usage-plot-row">
+                <div className="usage-y-axis" aria-hidden="true" style={{ height: USAGE_BAR_MAX_HEIGHT_PX }}>
+                  {countTicks(largest).map((count) => (
+                    <span key={count} className="usage-y-tick" style={{ bottom: (count / largest) * USAGE_BAR_MAX_HEIGHT_PX }}>{countLabel(count)}</span>
+                  ))}
+                </div>
+                <div className="usage-plot-area">
+                  <div className="usage-chart" role="img" aria-label={`Usage over ${days} days`} data-bars={bars.length} style={{ height: USAGE_BAR_MAX_HEIGHT_PX }}>
+                    {countTicks(largest).filter((count) => count > 0).map((count) => (
+                      <span key={count} className="usage-gridline" style={{ bottom: (count / largest) * USAGE_BAR_MAX_HEIGHT_PX }} />
+                    ))}
+                    {bars.map((bar) => (
+                      <div
+                        key={bar.start}
+                        className="usage-bar"
+                        data-count={bar.count}
+                        style={{ height: Math.round((bar.count / largest) * USAGE_BAR_MAX_HEIGHT_PX) }}
+                        title={`${barLabel(bar.start, hourly)}: ${bar.count.toLocaleString()} requests, ${megabytes(bar.size)}`}
+                      />
+                    ))}
+                  </div>
+                  <div className="usage-x-axis" aria-hidden="true">
+                    {timeTicks(bars).map((index, i, all) => (
+                      <span
+                        key={bars[index]!.start}
+                        className={`usage-x-tick${i === 0 ? ' is-first' : i === all.length - 1 ? ' is-last' : ''}`}
+                        style={{ left: `${((index + 0.5) / bars.length) * 100}%` }}
+                      >
+                        {axisTimeLabel(bars[index]!.start, hourly, days)}
+                      </span>
+                    ))}
+                  </div>
+                </div>
+              </div>
             </div>
           </>
         )}
