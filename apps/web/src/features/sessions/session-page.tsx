@@ -9,7 +9,7 @@ import { Spinner } from '../../ui/spinner';
 import { Switch } from '../../ui/switch';
 import { SessionError } from './session-error';
 import { SessionName } from './session-name';
-import { takeFirstSessionItems, takeSession } from './session-prefetch';
+import { arrivedSession, takeFirstSessionItems, takeSession } from './session-prefetch';
 import { SessionView } from './session-view';
 import { CopyShareUrlButton, ShareModal } from './share-modal';
 import {
@@ -22,7 +22,13 @@ import { useSessionShare } from './use-session-share';
 export function SessionPage() {
   const { sessionId = '' } = useParams();
   const queryClient = useQueryClient();
-  const session = useQuery({ queryKey: sessionQueryKey(sessionId), queryFn: () => takeSession(sessionId) ?? fetchSession(sessionId), retry: false });
+  const session = useQuery({
+    queryKey: sessionQueryKey(sessionId),
+    queryFn: () => takeSession(sessionId) ?? fetchSession(sessionId),
+    initialData: () => arrivedSession(sessionId)?.session,
+    initialDataUpdatedAt: () => arrivedSession(sessionId)?.at,
+    retry: false,
+  });
   // A session never changes its items: streamed in once per visit, the first page shown at once.
   // Asked alongside the session, not after it (both may already be on their way: session-prefetch.ts).
   const items = useSessionItems(sessionId, (signal) => sessionItemPages(sessionId, signal, takeFirstSessionItems(sessionId)));

@@ -31,6 +31,10 @@ class AheadOf<T> {
     return this.entries.has(id);
   }
 
+  peek(id: string): T | undefined {
+    return this.entries.get(id)?.value;
+  }
+
   /** `dropped` runs if it is never taken (or is replaced by a newer one). */
   put(id: string, value: T, dropped: () => void = () => {}): void {
     this.drop(id);
@@ -55,6 +59,8 @@ class AheadOf<T> {
 }
 
 const sessions = new AheadOf<Promise<Session>>();
+/** Those of `sessions` that have arrived, with when (the query cache's freshness). */
+const arrivedSessions = new AheadOf<{ session: Session; at: number }>();
 const firstPages = new AheadOf<Promise<SessionItemsPage>>();
 const sharedData = new AheadOf<{ response: Promise<Response>; controller: AbortController }>();
 
@@ -76,7 +82,9 @@ export function prefetchSession(id: string, known?: { queryClient: QueryClient; 
       known.queryClient.setQueryData(sessionQueryKey(id), known.session, { updatedAt: known.updatedAt });
     }
   } else if (!sessions.has(id)) {
-    sessions.put(id, quiet(fetchSession(id)));
+    const session = quiet(fetchSession(id));
+    sessions.put(id, session);
+    session.then((answer) => arrivedSessions.put(id, { session: answer, at: Date.now() }), () => {});
   }
   // A session never changes its items: a first page asked a moment ago is as good as a new one.
   if (!firstPages.has(id)) firstPages.put(id, quiet(fetchFirstSessionItems(id)));
@@ -84,6 +92,12 @@ export function prefetchSession(id: string, known?: { queryClient: QueryClient; 
 
 /** The session asked for ahead, if any (taken once). */
 export const takeSession = (id: string) => sessions.take(id);
+
+/**
+ * The session asked for ahead if it has already arrived: the page's first render can show it
+ * (waiting for the query to take it costs a task, and a frame painted meanwhile).
+ */
+export const arrivedSession = (id: string) => arrivedSessions.peek(id);
 
 /** The first page of items asked for ahead, if any (taken once). */
 export const takeFirstSessionItems = (id: string) => firstPages.take(id);

@@ -57,7 +57,9 @@ export function SessionView({ mode, deviceId, device, createdAt, items, total, l
         )}
         {actions && <div className="session-actions">{actions}</div>}
       </header>
-      {bounds && <TimeRangeSlider bounds={bounds} value={range ?? bounds} onCommit={commitRange} />}
+      {/* With the list, not a render before it: the slider measures its thumbs in a layout effect,
+          and alone it forced a layout of the page that the list's mount then undid (bench 51). */}
+      {bounds && list && <TimeRangeSlider bounds={bounds} value={range ?? bounds} onCommit={commitRange} />}
       <div className="session-inspector">
         {list ? <RequestsScreen list={list} mode={mode} loadItem={loadItem} /> : <section className="inspector"><LoadingRequests /></section>}
       </div>
