@@ -134,4 +134,32 @@ describe('user defaults', () => {
     await screenshotBothSchemes(page, 'user-defaults-edited');
     expect(errors).toEqual([]);
   });
+
+  it('says User Defaults is not available on an Android device opened by its address, and asks it nothing', async () => {
+    const android = createSpyglass({
+      serverUrl: env.server.url, apiKey: account.profile.apiKey, storage: memoryStorage(), installId: `e2e-android-${Date.now()}`,
+      device: { platform: 'android', name: 'Lab Pixel', model: 'Pixel 8 Pro', systemName: 'Android', systemVersion: '14' },
+      capture: { fetch: false, xhr: false, http: false },
+    });
+    try {
+      await new Promise<void>((resolve) => android.on('welcome', () => resolve()));
+      const { page, errors } = await fixtures.signedInUser({ account });
+      const calls: string[] = [];
+      page.on('request', (request) => {
+        if (new URL(request.url()).pathname.startsWith('/v1/user-defaults')) calls.push(request.url());
+      });
+      await page.goto(`/devices/${android.deviceId!}/user-defaults`);
+      await visible(page.getByRole('heading', { name: 'User Defaults is not available for this device' }));
+      await visible(page.getByText('User Defaults works on iOS devices only; Lab Pixel runs Android.'));
+      expect(await page.getByRole('button', { name: 'Add' }).count()).toBe(0);
+      expect(await page.getByRole('table', { name: 'User defaults' }).count()).toBe(0);
+      expect(calls).toEqual([]);
+      await screenshotBothSchemes(page, 'user-defaults-android');
+      await page.getByRole('link', { name: 'Go to requests' }).click();
+      await page.waitForURL(`**/devices/${android.deviceId!}`);
+      expect(errors).toEqual([]);
+    } finally {
+      await android.stop();
+    }
+  });
 });

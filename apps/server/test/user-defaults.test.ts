@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { USER_DEFAULTS_CALLS_PER_MINUTE, USER_DEFAULTS_TOO_OLD } from '../src/services/user-defaults.service';
+import { USER_DEFAULTS_CALLS_PER_MINUTE, USER_DEFAULTS_IOS_ONLY, USER_DEFAULTS_TOO_OLD } from '../src/services/user-defaults.service';
 import { createSpyglass, memoryStorage, type SpyglassClient } from '@spyglass/sdk';
 import { describeApi, signUp, startTestServer, type TestServer } from './helpers';
 import { TestDevice } from './device-protocol-client';
@@ -111,6 +111,25 @@ describeApi('user defaults API', () => {
     expect((await owner.api.get(`/v1/user-defaults/${device.deviceId}`)).status).toBe(502);
     expect(device.commands.map((c) => c.name)).toEqual(['user_defaults']);
     await device.close();
+  });
+
+  it('answers 409 for a device that is not iOS, which never receives the command', async () => {
+    const { api, profile } = await signUp(server.url);
+    for (const platform of ['android', 'web', 'node'] as const) {
+      const device = await connectDevice(server.url, profile.apiKey, { device: { platform, name: `A ${platform} device` } });
+      const calls = [
+        api.get(`/v1/user-defaults/${device.deviceId}`),
+        api.post('/v1/user-defaults', { deviceId: device.deviceId, key: 'k', value: 'v', name: 'standard' }),
+        api.put('/v1/user-defaults', { deviceId: device.deviceId, oldKey: 'k', newKey: 'j', value: 'v', name: 'standard' }),
+        api.delete('/v1/user-defaults', { deviceId: device.deviceId, key: 'k', name: 'standard' }),
+      ];
+      for (const res of await Promise.all(calls)) {
+        expect(res.status, platform).toBe(409);
+        expect(res.body).toEqual({ error: USER_DEFAULTS_IOS_ONLY });
+      }
+      expect(device.commands).toEqual([]);
+      await device.close();
+    }
   });
 
   it('answers 409 Device is offline, 504 when the device does not answer, 502 when it cannot', async () => {

@@ -4,10 +4,12 @@ import {
   type UserDefaultsCommandArgs, type UserDefaultsResponse,
 } from '@spyglass/protocol';
 import type { AppContext } from '../context';
-import { notFound, tooManyRequests, upstreamFailed } from '../errors';
+import { conflict, notFound, tooManyRequests, upstreamFailed } from '../errors';
 import { findDevice } from '../repositories/devices.repository';
 
 export const USER_DEFAULTS_DEVICE_NOT_FOUND = 'Device not found';
+/** Spec 002 §2: user defaults are an iOS store; other platforms have none to read or write. */
+export const USER_DEFAULTS_IOS_ONLY = 'User defaults are only available on iOS devices';
 export const USER_DEFAULTS_TOO_OLD =
   `This device's SDK is too old for user defaults: update it to one that speaks protocol version ${USER_DEFAULTS_MIN_PROTOCOL_VERSION} or later`;
 
@@ -29,13 +31,15 @@ export class UserDefaultsService {
   }
 
   /**
-   * 404 for a device of another account (or none), 429 over the rate, 409 'Device is offline',
+   * 404 for a device of another account (or none), 429 over the rate, 409 for a device that is not
+   * iOS (USER_DEFAULTS_IOS_ONLY) and 409 'Device is offline',
    * 504 when the device does not answer in time, 502 when it answers that it could not.
    */
   async run(userId: string, deviceId: string, args: UserDefaultsCommandArgs): Promise<UserDefaultsResponse> {
     await this.consume(userId);
     const device = await findDevice(this.ctx.db, userId, deviceId, this.ctx.now());
     if (!device) throw notFound(USER_DEFAULTS_DEVICE_NOT_FOUND);
+    if (device.platform !== 'ios') throw conflict(USER_DEFAULTS_IOS_ONLY);
     const result = await this.ctx.live.commands.send(userId, device.id, 'user_defaults', args, {
       timeoutMs: USER_DEFAULTS_TIMEOUT_MS,
       timeoutIsGatewayTimeout: true,

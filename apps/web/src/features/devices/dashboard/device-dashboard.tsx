@@ -1,7 +1,7 @@
-import { SmartphoneNfc } from 'lucide-react';
+import { Smartphone, SmartphoneNfc } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { SAMPLE_DEVICE_ID } from '@spyglass/protocol';
+import { SAMPLE_DEVICE_ID, type Device } from '@spyglass/protocol';
 import { ApiError } from '../../../lib/api';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { useLiveMessage } from '../../../lib/live';
@@ -11,7 +11,8 @@ import { EmptyState } from '../../../ui/empty-state';
 import { LoadingScreen } from '../../../ui/spinner';
 import { NotFoundPage } from '../../not-found/not-found-page';
 import { useDevice } from './device-dashboard.api';
-import { resolveDeviceView } from './device-views';
+import { platformName } from '../device-list';
+import { DEVICE_VIEWS, deviceViewPath, isViewOnPlatform, resolveDeviceView, viewPlatforms, type DeviceViewId } from './device-views';
 import { RequestsView } from './requests-view';
 import { SampleDeviceBanner } from './sample-device-banner';
 import './device-dashboard.css';
@@ -63,17 +64,38 @@ export function DeviceDashboard() {
       {device.data.id === SAMPLE_DEVICE_ID
         ? <SampleDeviceBanner deviceId={device.data.id} />
         : !device.data.online && <Banner tone="offline">Device is offline - Some features may not work.</Banner>}
+      {!isViewOnPlatform(viewId, device.data.platform) && <ViewNotOnPlatform device={device.data} viewId={viewId} />}
       {viewId === 'requests' && <RequestsView device={device.data} />}
       {viewId === 'mock-apis' && (
         <Suspense fallback={<LoadingScreen label="Loading mocked routes" />}>
           <MockRoutesView device={device.data} />
         </Suspense>
       )}
-      {viewId === 'user-defaults' && (
+      {viewId === 'user-defaults' && isViewOnPlatform(viewId, device.data.platform) && (
         <Suspense fallback={<LoadingScreen label="Loading user defaults" />}>
           <UserDefaultsView device={device.data} />
         </Suspense>
       )}
+    </div>
+  );
+}
+
+/**
+ * A view typed into the address for a device it does not work on (spec 002 §2: User Defaults needs
+ * an iOS device): said plainly, with the way to the device's requests, instead of an editor that
+ * would only fail against the device.
+ */
+function ViewNotOnPlatform({ device, viewId }: { device: Device; viewId: DeviceViewId }) {
+  const label = DEVICE_VIEWS.find((view) => view.id === viewId)!.label;
+  const needs = (viewPlatforms(viewId) ?? []).map((platform) => platformName({ platform })).join(' or ');
+  return (
+    <div className="page-body page-body-center">
+      <EmptyState
+        icon={<Smartphone size={22} />}
+        title={`${label} is not available for this device`}
+        description={`${label} works on ${needs} devices only; ${device.name} runs ${platformName(device)}.`}
+        actions={<Link className="btn btn-primary" to={deviceViewPath(device.id, 'requests')}>Go to requests</Link>}
+      />
     </div>
   );
 }

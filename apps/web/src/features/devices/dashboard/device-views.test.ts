@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deviceViewPath, resolveDeviceView, sidebarDeviceViews } from './device-views';
+import { deviceViewPath, isViewOnPlatform, resolveDeviceView, sidebarDeviceViews } from './device-views';
 
 describe('device views', () => {
   it('opens requests when nothing follows the device id', () => {
@@ -29,5 +29,14 @@ describe('device views', () => {
     expect(sidebarDeviceViews({ MOCK_APIS: false, USER_DEFAULTS: true }, 'ios').map((v) => v.id)).toEqual(['requests', 'user-defaults']);
     expect(sidebarDeviceViews({ MOCK_APIS: false, USER_DEFAULTS: true }, 'android').map((v) => v.id)).toEqual(['requests']);
     expect(sidebarDeviceViews({ MOCK_APIS: false, USER_DEFAULTS: false }, 'ios').map((v) => v.id)).toEqual(['requests']);
+  });
+
+  it('offers User Defaults on iOS devices only, whatever the address asks for', () => {
+    expect(isViewOnPlatform('user-defaults', 'ios')).toBe(true);
+    for (const platform of ['android', 'web', 'node', undefined] as const) expect(isViewOnPlatform('user-defaults', platform)).toBe(false);
+    for (const platform of ['ios', 'android', 'web', 'node'] as const) {
+      expect(isViewOnPlatform('requests', platform)).toBe(true);
+      expect(isViewOnPlatform('mock-apis', platform)).toBe(true);
+    }
   });
 });

@@ -23,8 +23,19 @@ export function resolveDeviceView(segment: string | undefined): DeviceViewId | n
 export const deviceViewPath = (deviceId: string, view: DeviceViewId) =>
   view === 'requests' ? `/devices/${encodeURIComponent(deviceId)}` : `/devices/${encodeURIComponent(deviceId)}/${view}`;
 
+/** The platforms a view works on, when it is not all of them (User Defaults: iOS only). */
+export function viewPlatforms(id: DeviceViewId): readonly DevicePlatform[] | undefined {
+  const view = DEVICE_VIEWS.find((v) => v.id === id);
+  return view && 'platforms' in view ? view.platforms : undefined;
+}
+
+/** Whether a device of `platform` can show the view (an address typed by hand can name any view). */
+export function isViewOnPlatform(id: DeviceViewId, platform: DevicePlatform | undefined): boolean {
+  const platforms = viewPlatforms(id);
+  return platforms === undefined || (platform !== undefined && platforms.includes(platform));
+}
+
 /** The views the sidebar lists for a profile's feature flags and a device's platform. */
 export function sidebarDeviceViews(flags: FeatureFlags | undefined, platform?: DevicePlatform) {
-  return DEVICE_VIEWS.filter((view) => (!('featureFlag' in view) || flags?.[view.featureFlag] === true)
-    && (!('platforms' in view) || (platform !== undefined && (view.platforms as readonly DevicePlatform[]).includes(platform))));
+  return DEVICE_VIEWS.filter((view) => (!('featureFlag' in view) || flags?.[view.featureFlag] === true) && isViewOnPlatform(view.id, platform));
 }
