@@ -24,6 +24,13 @@ export class ListSelection {
   /** The last slot selected, which is the selected one when exactly one is. */
   private focus = -1;
   private versionValue = 0;
+  /**
+   * The display number of the newest item shown (arrival order, whatever the sort), or null when
+   * it must be found again (items were deleted, a filter landed).
+   */
+  private newestShownNum: number | null = Number.NEGATIVE_INFINITY;
+  /** Whether the next items added move the selection: set by `beforeAdding`. */
+  private following = false;
 
   constructor(
     private readonly slots: SlotTable,
@@ -130,20 +137,44 @@ export class ListSelection {
 
   // ---- told by the store: these leave the notification to it, so that listeners never see a half-done write
 
-  /** Items were added (spec 001 §4): if exactly one non-mocked item was selected, the newest shown one added becomes the selection. */
+  /**
+   * Told before items are added. Spec 001 §4 auto-selects a new item when exactly one non-mocked
+   * item was selected; it does so only when that item was the newest shown, as a reader watching
+   * the live edge expects. Applied to any selected row, the details panel of an older request a
+   * user is reading (or about to mock with one click) jumped to each arriving item, several times
+   * a second under real traffic.
+   */
+  beforeAdding(): void {
+    this.following = false;
+    if (this.size !== 1) return;
+    const item = this.slots.items[this.singleSlot()];
+    this.following = item !== undefined && !item.isMocked && item.num >= this.newestShown();
+  }
+
+  /** Items were added: when following (see `beforeAdding`), the newest shown one added becomes the selection. */
   followNewItems(added: readonly number[]): void {
-    if (this.size !== 1 || added.length === 0) return;
     const { items, matches } = this.slots;
-    let current = this.singleSlot();
+    let newest = -1;
+    let newestNum = this.newestShownNum ?? Number.NEGATIVE_INFINITY;
     for (const slot of added) {
-      if (items[current]?.isMocked || !matches[slot] || items[slot] === undefined) continue;
-      current = slot;
+      const item = items[slot];
+      if (!matches[slot] || item === undefined || item.num <= newestNum) continue;
+      newest = slot;
+      newestNum = item.num;
     }
-    if (current === this.singleSlot()) return;
+    if (this.newestShownNum !== null) this.newestShownNum = newestNum;
+    const follow = this.following;
+    this.following = false;
+    if (!follow || newest < 0 || this.size !== 1) return;
     this.reset();
-    this.mark(current);
-    this.anchor = current;
+    this.mark(newest);
+    this.anchor = newest;
     this.versionValue++;
+  }
+
+  /** Items were deleted or a filter landed: the newest shown item is found again when next needed. */
+  shownChanged(): void {
+    this.newestShownNum = null;
   }
 
   /** A slot was freed or hidden by the filter. */
@@ -157,6 +188,7 @@ export class ListSelection {
 
   /** A new filter landed: selected items it hides are no longer selected. */
   forgetHidden(): void {
+    this.shownChanged();
     if (this.size === 0) return;
     const { matches, slotCount } = this.slots;
     for (let slot = 0; slot < slotCount; slot++) {
@@ -166,6 +198,7 @@ export class ListSelection {
 
   /** The store was emptied. */
   forgetAll(): void {
+    this.newestShownNum = Number.NEGATIVE_INFINITY;
     this.selected = new Uint8Array(0);
     if (this.size > 0) this.versionValue++;
     this.size = 0;
@@ -173,6 +206,16 @@ export class ListSelection {
   }
 
   // ---- internals
+
+  private newestShown(): number {
+    if (this.newestShownNum === null) {
+      let newest = Number.NEGATIVE_INFINITY;
+      const n = this.rows.count();
+      for (let i = 0; i < n; i++) newest = Math.max(newest, this.slots.items[this.rows.slotAt(i)]?.num ?? newest);
+      this.newestShownNum = newest;
+    }
+    return this.newestShownNum;
+  }
 
   private singleSlot(): number {
     if (this.focus >= 0 && this.selected[this.focus]) return this.focus;

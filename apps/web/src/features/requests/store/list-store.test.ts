@@ -336,21 +336,43 @@ describe('ListStore selection (spec 001 §4)', () => {
     expect(store.selectionCount).toBe(0);
   });
 
-  it('auto-selects a new item when exactly one non-mocked item was selected', () => {
-    const { store } = fiveRows();
-    store.selectOnly(0);
-    store.upsertMany([logItem('f', T0 + 10)]);
+  it('auto-selects a new item when exactly one non-mocked item was selected and it was the newest shown', () => {
+    const { host, store } = makeStore();
+    // Display numbers in arrival order; shown newest first: e d c b a.
+    store.upsertMany(['a', 'b', 'c', 'd', 'e'].map((id, i) => logItem(id, T0 + i, { num: i + 1, level: id === 'b' ? 'error' : 'info' })));
+    const select = (id: string) => store.selectOnly(store.indexOfId(id));
+    select('e');
+    store.upsertMany([logItem('f', T0 + 10, { num: 6 })]);
     expect(selectedIds(store)).toEqual(['f']);
     // An update of a held item is not a new item.
-    store.upsertMany([logItem('a', T0)]);
+    store.upsertMany([logItem('a', T0, { num: 1 })]);
     expect(selectedIds(store)).toEqual(['f']);
-    store.toggleAt(1);
-    store.upsertMany([logItem('g', T0 + 11)]);
-    expect(selectedIds(store)).toEqual(['f', 'e']);
-    store.selectOnly(store.indexOfId('f'));
-    store.upsertMany([logItem('h', T0 + 12, { isMocked: true }), logItem('i', T0 + 13)]);
-    // 'h' replaced 'f'; being mocked, it stays selected when 'i' arrives.
-    expect(selectedIds(store)).toEqual(['h']);
+    // An older row being read (or about to be mocked) stays selected while new items arrive.
+    select('c');
+    store.upsertMany([logItem('g', T0 + 11, { num: 7 })]);
+    expect(selectedIds(store)).toEqual(['c']);
+    // Two rows selected: nothing follows.
+    select('g');
+    store.toggleAt(store.indexOfId('f'));
+    store.upsertMany([logItem('h', T0 + 12, { num: 8 })]);
+    expect(selectedIds(store)).toEqual(['g', 'f']);
+    // The newest selected follows to a mocked item, which then stays selected.
+    select('h');
+    store.upsertMany([logItem('i', T0 + 13, { num: 9, isMocked: true }), logItem('j', T0 + 14, { num: 10, isMocked: true })]);
+    expect(selectedIds(store)).toEqual(['j']);
+    store.upsertMany([logItem('k', T0 + 15, { num: 11 })]);
+    expect(selectedIds(store)).toEqual(['j']);
+    // Once the newer items are deleted, the newest left follows again.
+    select('h');
+    store.deleteIds(['i', 'j', 'k']);
+    store.upsertMany([logItem('l', T0 + 16, { num: 12 })]);
+    expect(selectedIds(store)).toEqual(['l']);
+    // Under a filter, the newest item it shows follows, though newer items are hidden.
+    store.setFilter(errorsOnly);
+    host.runAll();
+    select('b');
+    store.upsertMany([logItem('m', T0 + 17, { num: 13 }), logItem('n', T0 + 18, { num: 14, level: 'error' })]);
+    expect(selectedIds(store)).toEqual(['n']);
   });
 
   it('forgets deleted items and items a new filter hides', () => {

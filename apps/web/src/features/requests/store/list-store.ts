@@ -203,8 +203,8 @@ export class ListStore {
 
   /**
    * Adds new items and replaces those whose id is already held (spec 001 §4: put at its place or
-   * replace the one with the same id). If exactly one non-mocked item was selected, the newest
-   * added item that is shown becomes the selection.
+   * replace the one with the same id). If exactly one non-mocked item was selected and it was the
+   * newest shown, the newest added item that is shown becomes the selection.
    */
   upsertMany(incoming: readonly CompactItem[]): void {
     if (incoming.length === 0) return;
@@ -217,6 +217,7 @@ export class ListStore {
     const added: number[] = [];
     const observed = this.itemObservers.size > 0;
     const replaced: CompactItem[] = [];
+    this.selection.beforeAdding();
 
     for (const item of incoming) {
       shareItemStrings(item, this.strings);
@@ -303,6 +304,7 @@ export class ListStore {
       this.job?.touched.add(slot);
     }
     for (const observer of this.itemObservers) observer.removed(removed);
+    this.selection.shownChanged();
     this.changed();
   }
 

@@ -2,12 +2,12 @@ import type { CompactItem } from '@spyglass/protocol';
 import type { SliceHost } from './time-slicer';
 
 /** A log item for the store tests and the store benchmark: only what the store looks at varies. */
-export function logItem(id: string, createdAt: number, fields: { level?: string; isMocked?: boolean; message?: string } = {}): CompactItem {
+export function logItem(id: string, createdAt: number, fields: { level?: string; isMocked?: boolean; message?: string; num?: number } = {}): CompactItem {
   const iso = new Date(createdAt).toISOString();
   return {
     id,
     deviceId: 'device-1',
-    num: 1,
+    num: fields.num ?? 1,
     type: 'log',
     level: fields.level ?? 'info',
     method: null,
