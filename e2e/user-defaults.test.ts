@@ -135,6 +135,25 @@ describe('user defaults', () => {
     expect(errors).toEqual([]);
   });
 
+  it('deletes an entry once when its trash button is double-clicked', async () => {
+    await client.userDefaults.set('tapTwice', 'x');
+    const { page, errors } = await fixtures.signedInUser({ account });
+    await page.goto(`/devices/${client.deviceId!}/user-defaults`);
+    const trash = await visible(page.getByRole('button', { name: 'Delete standard / tapTwice' }));
+    const deletes: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'DELETE' && new URL(request.url()).pathname === '/v1/user-defaults') deletes.push(request.postData() ?? '');
+    });
+    await answerOf(page, 'DELETE', '/user-defaults', () => trash.dblclick({ force: true }));
+    await expect.poll(() => cell(page, 'standard', 'tapTwice', 'Key').count()).toBe(0);
+    expect(await client.userDefaults.get('tapTwice')).toBeUndefined();
+    // Time for a second call, had the second click sent one.
+    await page.waitForTimeout(500);
+    expect(deletes).toHaveLength(1);
+    expect(await page.getByRole('region', { name: 'Console' }).getByText('Deleted standard / tapTwice').count()).toBe(1);
+    expect(errors).toEqual([]);
+  });
+
   it('says User Defaults is not available on an Android device opened by its address, and asks it nothing', async () => {
     const android = createSpyglass({
       serverUrl: env.server.url, apiKey: account.profile.apiKey, storage: memoryStorage(), installId: `e2e-android-${Date.now()}`,

@@ -90,8 +90,18 @@ export function UserDefaultsView({ device }: { device: Device }) {
     }
   };
 
-  const remove = (row: UserDefaultRow) =>
-    void write(() => deleteUserDefault(device.id, row.name, row.key), `Deleted ${row.name} / ${row.key}`, 'Failed to delete value');
+  // The rows whose delete is on its way: a second click (a double-click) must not send it again.
+  const deletingRef = useRef(new Set<string>());
+  const [deleting, setDeleting] = useState<ReadonlySet<string>>(() => new Set());
+  const remove = async (row: UserDefaultRow) => {
+    const id = rowId(row);
+    if (deletingRef.current.has(id)) return;
+    deletingRef.current.add(id);
+    setDeleting(new Set(deletingRef.current));
+    await write(() => deleteUserDefault(device.id, row.name, row.key), `Deleted ${row.name} / ${row.key}`, 'Failed to delete value');
+    deletingRef.current.delete(id);
+    setDeleting(new Set(deletingRef.current));
+  };
 
   const reload = async () => {
     const result = await defaults.refetch();
@@ -148,7 +158,10 @@ export function UserDefaultsView({ device }: { device: Device }) {
                 />
               ))}
               <div className="ud-cell ud-actions" role="cell">
-                <button type="button" className="icon-btn" aria-label={`Delete ${row.name} / ${row.key}`} title="Delete" onClick={() => remove(row)}>
+                <button
+                  type="button" className="icon-btn" aria-label={`Delete ${row.name} / ${row.key}`} title="Delete"
+                  disabled={deleting.has(rowId(row))} aria-busy={deleting.has(rowId(row))} onClick={() => void remove(row)}
+                >
                   <Trash2 size={14} aria-hidden="true" />
                 </button>
               </div>
