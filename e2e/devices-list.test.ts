@@ -1,10 +1,11 @@
 import { isSdkOutdated, MIN_SDK_VERSION } from '@spyglass/protocol';
-import type { BrowserContext, Page, Route, WebSocketRoute } from 'playwright-core';
+import type { BrowserContext, Locator, Page, Route, WebSocketRoute } from 'playwright-core';
 import { startSimulator, type Simulator } from '@spyglass/simulator';
 import { afterEach, describe, expect, it } from 'vitest';
 import { signedInContext, signInWithForm, signUpByApi } from './support/accounts';
 import { newContext } from './support/browser';
 import { useE2eEnvironment } from './support/environment';
+import { apiHeaders } from './support/api';
 import { answerOf, clipboardText, visible } from './support/page';
 import { screenshotBothSchemes } from './support/screenshots';
 
@@ -124,10 +125,9 @@ describe('device list and connect screen', () => {
 
     // Dragging a column edge resizes it, saved once on release.
     const handle = await visible(page.getByRole('separator', { name: 'Resize column Device Name', exact: true }));
-    // 150 px by default, drawn narrower: with the sidebar, 1280 px leave less than the columns' defaults.
+    // 150 px by default, and so drawn at 1280 px: the columns the list is not read by give way instead.
     const start = Number(await handle.getAttribute('aria-valuenow'));
-    expect(start).toBeGreaterThan(120);
-    expect(start).toBeLessThan(150);
+    expect(start).toBe(150);
     const box = (await handle.boundingBox())!;
     const resized = await answerOf(page, 'POST', '/user/settings', async () => {
       await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
@@ -173,6 +173,76 @@ describe('device list and connect screen', () => {
     // A plain click opens the device.
     await rowOf(names[0]!).click();
     await page.waitForURL(`**/devices/${encodeURIComponent(simulator.devices[0]!.installId)}`);
+  });
+
+  /**
+   * At 1280 px with the right sidebar open the table has 690 px for columns whose defaults add up
+   * to 1350: squeezed in proportion, every cell was cut ('iPhon…', 'Alex'…', 'just n…', '⚠ 1…').
+   * The columns the list is read by (Device Name, Last Seen, SDK) keep what they need; the others
+   * give way first. Widths saved before (every column at its default, as a hide or a resize saves
+   * them) fit the same way.
+   */
+  it('keeps the device name, last seen and the SDK to update to whole at 1280 px beside the right sidebar', async () => {
+    const account = await signUpByApi(env.server);
+    const simulator = await startSimulator({ serverUrl: env.server.url, apiKey: account.profile.apiKey, devices: 3, rate: 0, seed: 4 });
+    simulators.push(simulator);
+    await simulator.connected();
+    const opened = await signedInContext(env.browser, env.server, account);
+    context = opened.context;
+    const page = opened.page;
+    await page.goto('/devices');
+    const names = simulator.devices.map((d) => d.info.name!);
+    const rowOf = (name: string) => page.getByRole('row').filter({ hasText: name });
+    for (const name of names) await visible(rowOf(name).getByRole('img', { name: 'Online' }));
+    await answerOf(page, 'POST', '/user/settings', () => page.getByRole('button', { name: 'Show right sidebar' }).click());
+    await visible(page.getByRole('separator', { name: 'Resize right sidebar', exact: true }));
+
+    const outdated = simulator.devices.find((d) => isSdkOutdated(d.info.platform as 'ios' | 'android', d.info.sdkVersion))!;
+    const latest = MIN_SDK_VERSION[outdated.info.platform as 'ios' | 'android'];
+    interface Cell { scrollWidth: number; clientWidth: number }
+    const isWhole = (locator: Locator) => locator.evaluate((el: Cell) => el.scrollWidth <= el.clientWidth);
+    async function expectImportantColumnsWhole(): Promise<void> {
+      const table = page.getByLabel('Devices table: Up and Down select, Enter opens');
+      await page.locator('[data-sonner-toast]').first().waitFor({ state: 'detached' });
+      // The table is what the sidebar leaves it: 1280 - 220 - 320 less the page's padding.
+      expect(await table.evaluate((el: Cell) => el.clientWidth)).toBeLessThanOrEqual(700);
+      for (const name of names) {
+        const row = rowOf(name);
+        expect(await row.locator('td.device-td-name .cell-text').innerText()).toBe(name);
+        expect(await isWhole(row.locator('td.device-td-name .cell-text')), `name ${name}`).toBe(true);
+        expect(await isWhole(row.locator('td.device-td-lastSeen .cell-text')), `last seen of ${name}`).toBe(true);
+        expect(await isWhole(row.locator('td.device-td-sdkVersion .cell-text')), `SDK of ${name}`).toBe(true);
+      }
+      expect(await rowOf(outdated.info.name!).locator('td.device-td-sdkVersion .cell-text').innerText()).toBe(latest);
+      for (const id of ['name', 'lastSeen', 'sdkVersion']) {
+        expect(await isWhole(page.locator(`th.device-th-${id} .cell-text`)), `header of ${id}`).toBe(true);
+      }
+      // Every column shows, none under the spec's 60 px.
+      for (const id of ['status', 'model', 'name', 'bundleId', 'group', 'systemVersion', 'id', 'lastSeen', 'sdkVersion']) {
+        const box = (await page.locator(`th.device-th-${id}`).boundingBox())!;
+        expect(box.width, id).toBeGreaterThanOrEqual(60);
+      }
+    }
+    await expectImportantColumnsWhole();
+    await page.mouse.move(0, 0);
+    await screenshotBothSchemes(page, 'devices-right-sidebar');
+
+    // Columns saved with every width at its default (what hiding or resizing any column stores) fit alike.
+    const saved = await fetch(`${env.server.url}/v1/user/settings`, {
+      method: 'POST',
+      headers: { ...apiHeaders(account.token), 'content-type': 'application/json' },
+      body: JSON.stringify({ settings: { deviceColumns: [
+        { id: 'status', label: 'Status', isVisible: true, width: 60 }, { id: 'model', label: 'Device Model', isVisible: true, width: 200 },
+        { id: 'name', label: 'Device Name', isVisible: true, width: 150 }, { id: 'bundleId', label: 'Bundle ID', isVisible: true, width: 250 },
+        { id: 'group', label: 'Group', isVisible: true, width: 120 }, { id: 'systemVersion', label: 'OS', isVisible: true, width: 120 },
+        { id: 'id', label: 'ID', isVisible: true, width: 200 }, { id: 'lastSeen', label: 'Last Seen', isVisible: true, width: 150 },
+        { id: 'sdkVersion', label: 'SDK', isVisible: true, width: 100 },
+      ] } }),
+    });
+    expect(saved.status).toBe(200);
+    await page.reload();
+    for (const name of names) await visible(rowOf(name).getByRole('img', { name: 'Online' }));
+    await expectImportantColumnsWhole();
   });
 
   it('says when the list cannot load, retries, keeps the list on a failed refresh, and opens the help panel', async () => {

@@ -64,9 +64,44 @@ export function setColumnWidth(columns: readonly DeviceColumn[], id: DeviceColum
 }
 
 /**
- * The widths to draw the visible columns at in `available` pixels: the spec's defaults add up to
- * 1350 px, more than a 1440 px screen leaves beside the sidebar, so the columns still at their
- * default give way (ui/fit-columns.ts) and the widths the user dragged stay.
+ * The order in which columns still at their default width give way when the defaults do not fit
+ * (they add up to 1350 px: 1280 px with the right sidebar leave the table 690), and how far. The
+ * list is read by a device's name, when it was last seen and the SDK to update to, so the others go
+ * down to the 60 px minimum first, together; then Last Seen, the SDK and the name, one after the
+ * other, down to what they show. Measured in Chromium (13 px text, 10 px padding a side): names of
+ * the simulator's kind ('Fatima's Google 2', bold) 94-116 px, whole from 136; 'just now' 55 px,
+ * '12 min ago' 66, a date a week old 80, the header 'Last Seen' with its sort arrow on one line
+ * from about 95; '⚠ 1.4.532' 68 px. At 690 px that leaves the name 140 px; beside a 15 px scroll
+ * bar 125. Squeezed in proportion instead, every cell of the nine was cut at 690 px ('Ana's…',
+ * 'just n…', '⚠ 1…').
  */
-export const fitDeviceColumns = (visible: readonly DeviceColumn[], available: number): number[] =>
-  fitColumnWidths(visible.map((c) => ({ width: c.width, flexible: c.width === DEFAULTS.get(c.id)?.width })), available, COLUMN_MIN_WIDTH);
+export const GIVE_WAY: ReadonlyArray<{ ids: readonly DeviceColumnId[]; floor: number }> = [
+  { ids: ['model', 'bundleId', 'group', 'systemVersion', 'id'], floor: COLUMN_MIN_WIDTH },
+  { ids: ['lastSeen'], floor: 100 },
+  { ids: ['sdkVersion'], floor: 90 },
+  { ids: ['name'], floor: 120 },
+];
+
+/**
+ * The widths to draw the visible columns at in `available` pixels: the columns still at their
+ * default give way tier after tier (GIVE_WAY), each tier's in proportion to their widths; the
+ * widths the user dragged stay. When even the last tier at its floor does not fit (a phone, or the
+ * user's own widths), nothing is squeezed: the table scrolls sideways with every column at its
+ * width (ui/fit-columns.ts), readable.
+ */
+export function fitDeviceColumns(visible: readonly DeviceColumn[], available: number): number[] {
+  const widths = visible.map((c) => c.width);
+  let over = widths.reduce((sum, w) => sum + w, 0) - available;
+  for (const tier of GIVE_WAY) {
+    if (over <= 0) break;
+    const members = visible.flatMap((c, i) => (tier.ids.includes(c.id) && c.width === DEFAULTS.get(c.id)?.width && c.width > tier.floor ? [i] : []));
+    const own = members.reduce((sum, i) => sum + widths[i]!, 0);
+    const room = own - members.length * tier.floor;
+    if (room <= 0) continue;
+    const shed = Math.min(over, room);
+    const fitted = fitColumnWidths(members.map((i) => ({ width: widths[i]!, flexible: true })), own - shed, tier.floor);
+    members.forEach((i, k) => (widths[i] = fitted[k]!));
+    over -= own - fitted.reduce((sum, w) => sum + w, 0);
+  }
+  return over > 0 ? visible.map((c) => c.width) : widths;
+}

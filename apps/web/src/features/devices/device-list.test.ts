@@ -57,6 +57,26 @@ describe('device columns', () => {
     expect(Math.min(...fitted)).toBeGreaterThanOrEqual(60);
   });
 
+  it('keep the name, Last Seen and SDK whole while the other columns can give way', () => {
+    const columns = defaultDeviceColumns();
+    const byId = (widths: number[]) => Object.fromEntries(columns.map((c, i) => [c.id, widths[i]]));
+    // 1280 px without the right sidebar: 1010 px; the name, Last Seen and SDK keep their defaults.
+    const wide = byId(fitDeviceColumns(columns, 1010));
+    expect(wide).toMatchObject({ status: 60, name: 150, lastSeen: 150, sdkVersion: 100 });
+    expect(wide.model! / wide.bundleId!).toBeCloseTo(200 / 250, 1);
+    // With the right sidebar (320 px): 690 px. The others at 60; Last Seen gives way first, then the SDK, then the name.
+    const fitted = fitDeviceColumns(columns, 690);
+    expect(fitted.reduce((sum, w) => sum + w, 0)).toBeLessThanOrEqual(690);
+    expect(byId(fitted)).toMatchObject({ status: 60, model: 60, bundleId: 60, group: 60, systemVersion: 60, id: 60, lastSeen: 100, sdkVersion: 90 });
+    expect(byId(fitted).name).toBe(140);
+    // Beside a 15 px scroll bar the name gives some of its room last.
+    const barred = byId(fitDeviceColumns(columns, 675));
+    expect(barred).toMatchObject({ lastSeen: 100, sdkVersion: 90 });
+    expect(barred.name).toBeGreaterThanOrEqual(120);
+    // A phone: not even the floors fit, so nothing is squeezed and the table scrolls.
+    expect(fitDeviceColumns(columns, 356)).toEqual(columns.map((c) => c.width));
+  });
+
   it('keep the widths the user set and let only the default ones give way', () => {
     const columns = setColumnWidth(defaultDeviceColumns(), 'bundleId', 400);
     const fitted = fitDeviceColumns(columns, 1170);
