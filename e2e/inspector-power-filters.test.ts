@@ -94,6 +94,8 @@ describe('request inspector: power filters', () => {
     await expect.poll(() => help.isVisible()).toBe(false);
 
     // Existing field tags keep working beside them: removing the filters brings the 404s of GET back.
+    // At rest the field shows the tags that fit and '+N'; focused, all of them.
+    await input.click();
     await page.getByRole('button', { name: 'Remove -method:GET' }).click();
     await visible(statsText(page, stored.filter((item) => item.type === 'network' && item.details.response?.statusCode === 404).length, stored.length));
     expect(errors).toEqual([]);

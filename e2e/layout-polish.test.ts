@@ -95,28 +95,88 @@ describe('layout polish', () => {
     await screenshotBothSchemes(page, 'layout-toolbar-390');
   });
 
-  it('keeps the request toolbar on one row with three search tags at 1280 px, the input still in view', async () => {
-    const { page, errors } = await open(`/devices/${encodeURIComponent(iosDevice().installId)}`, { width: 1280, height: 800 });
-    await visible(page.getByRole('grid', { name: 'Requests' }));
-    const toolbar = page.getByRole('toolbar', { name: 'Requests toolbar' });
-    await expect.poll(() => toolbar.getAttribute('data-layout')).toBe('wide');
-    const input = page.getByRole('combobox', { name: 'Search' });
-    for (const tag of ['products/', 'status-code:200', 'method:GET']) {
-      await input.fill(tag);
+  it('keeps the request toolbar on one row with three search tags, each tag readable, at 1280 and 390 px', async () => {
+    for (const viewport of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
+      const { page, errors } = await open(`/devices/${encodeURIComponent(iosDevice().installId)}`, viewport);
+      await visible(page.getByRole('grid', { name: 'Requests' }));
+      const toolbar = page.getByRole('toolbar', { name: 'Requests toolbar' });
+      await expect.poll(() => toolbar.getAttribute('data-layout')).toBe(viewport.width === 390 ? 'stacked' : 'wide');
+      const toolbarHeight = (await boxOf(toolbar)).height;
+      const input = page.getByRole('combobox', { name: 'Search' });
+      const field = page.locator('.search-field');
+      const tags = page.getByRole('list', { name: 'Search tags' }).getByRole('listitem');
+      // The tester's steps: two filters in one go, then a word.
+      await input.fill('status:>=400 -method:GET');
       await input.press('Enter');
+      await input.fill('payments');
+      await input.press('Enter');
+      await expect.poll(() => tags.count()).toBe(3);
+      const names = ['status-code:>=400', 'NOT method:GET', 'payments'];
+
+      /** The tags shown whole inside the field (value not ellipsized), in order. */
+      const shownWhole = async (): Promise<string[]> => {
+        const box = await boxOf(field);
+        const shown: string[] = [];
+        for (const tag of await tags.all()) {
+          if (!(await tag.isVisible())) continue;
+          const t = await boxOf(tag);
+          expect(t.x).toBeGreaterThanOrEqual(box.x);
+          expect(t.x + t.width).toBeLessThanOrEqual(box.x + box.width);
+          expect(t.y).toBeGreaterThanOrEqual(box.y);
+          expect(t.y + t.height).toBeLessThanOrEqual(box.y + box.height);
+          expect(await fitsSideways(tag.locator('.search-tag-value'))).toBe(true);
+          shown.push((await tag.innerText()).replace(/\s+/g, ' ').replace(/: /, ':').trim());
+        }
+        return shown;
+      };
+
+      // Focused (the input keeps the focus after Enter): every tag and the input inside the field,
+      // which lies over the list; the toolbar keeps its height.
+      expect(await shownWhole()).toEqual(names);
+      const typing = await boxOf(input);
+      const expandedBox = await boxOf(field);
+      expect(typing.width).toBeGreaterThanOrEqual(80);
+      expect(typing.x + typing.width).toBeLessThanOrEqual(expandedBox.x + expandedBox.width);
+      expect(typing.y + typing.height).toBeLessThanOrEqual(expandedBox.y + expandedBox.height);
+      expect((await boxOf(toolbar)).height).toBe(toolbarHeight);
+      await input.pressSequentially('cart');
+      await expect.poll(() => input.inputValue()).toBe('cart');
+      await input.fill('');
+      await screenshotBothSchemes(page, `layout-search-tags-${viewport.width}-focused`);
+
+      // At rest: one row; the tags that fit whole from the first, then '+N' naming the others.
+      await page.locator('.inspector-stats').click();
+      await expect.poll(() => field.evaluate((el: { className: string }) => el.className)).not.toContain('is-expanded');
+      expect((await boxOf(field)).height).toBeLessThanOrEqual(32);
+      expect((await boxOf(toolbar)).height).toBe(toolbarHeight);
+      const atRest = await shownWhole();
+      expect(atRest.length).toBeGreaterThanOrEqual(1);
+      expect(atRest).toEqual(names.slice(0, atRest.length));
+      const more = page.getByRole('button', { name: /^Show \d+ more tags?:/ });
+      if (atRest.length < 3) {
+        expect(await more.innerText()).toBe(`+${3 - atRest.length}`);
+        expect(await more.getAttribute('aria-label')).toContain(names.length - atRest.length === 1 ? '-method:GET' : 'payments');
+        const chip = await boxOf(more);
+        const box = await boxOf(field);
+        expect(chip.x + chip.width).toBeLessThanOrEqual(box.x + box.width);
+      } else {
+        expect(await more.count()).toBe(0);
+      }
+      await screenshotBothSchemes(page, `layout-search-tags-${viewport.width}-at-rest`);
+
+      // The chip opens the field; a tag's x removes it there without folding the field.
+      if (atRest.length < 3) {
+        await more.click();
+        await expect.poll(() => shownWhole()).toEqual(names);
+      } else {
+        await input.click();
+      }
+      await page.getByRole('button', { name: 'Remove -method:GET' }).click();
+      await expect.poll(() => tags.count()).toBe(2);
+      expect(await input.evaluate((el) => el === (el as unknown as { ownerDocument: { activeElement: unknown } }).ownerDocument.activeElement)).toBe(true);
+      expect(await shownWhole()).toEqual(['status-code:>=400', 'payments']);
+      expect(errors).toEqual([]);
     }
-    await expect.poll(() => page.getByRole('list', { name: 'Search tags' }).getByRole('listitem').count()).toBe(3);
-    // Each tag used to take a row of its own: a 117 px toolbar over the list.
-    expect((await boxOf(toolbar)).height).toBeLessThanOrEqual(40);
-    const field = await boxOf(page.locator('.search-field'));
-    expect(field.height).toBeLessThanOrEqual(32);
-    const typing = await boxOf(input);
-    expect(typing.x).toBeGreaterThanOrEqual(field.x);
-    expect(typing.x + typing.width).toBeLessThanOrEqual(field.x + field.width + 1);
-    await input.pressSequentially('cart');
-    await expect.poll(() => input.inputValue()).toBe('cart');
-    await screenshotBothSchemes(page, 'layout-toolbar-1280-three-tags');
-    expect(errors).toEqual([]);
   });
 
   it('shows whole key names, helps and values in the search suggestions', async () => {

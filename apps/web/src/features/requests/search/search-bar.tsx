@@ -6,6 +6,7 @@ import type { ListStore } from '../store/list-store';
 import { barSuggestions } from './bar-suggestions';
 import { fieldValuesOf } from './field-values';
 import { FilterHelp } from './filter-help';
+import { fitTags } from './tag-fit';
 import { pickAction, searchKeyDown, type BarSuggestion } from './search-keys';
 import type { SearchController } from './use-search';
 import './search.css';
@@ -49,13 +50,37 @@ export function SearchBar({ search, store }: SearchBarProps) {
     else listbox.hidePopover();
   }, [open]);
 
-  // In the request toolbar the field keeps one row and scrolls sideways (inspector.css): a tag
-  // just committed would push the input out of view, so the field shows its end.
+  // The field keeps the toolbar's one row: at rest it shows the tags that fit and a '+N' chip for
+  // the others; focused (anything in it), it grows over the list below and shows them all, its
+  // place in the toolbar keeping its height.
   const fieldRef = useRef<HTMLDivElement>(null);
+  const [expanded, setExpanded] = useState(false);
+  const [shownTags, setShownTags] = useState(Number.POSITIVE_INFINITY);
   useLayoutEffect(() => {
     const field = fieldRef.current;
-    if (field && field.scrollWidth > field.clientWidth) field.scrollLeft = field.scrollWidth;
-  }, [state.tags.length]);
+    if (!field) return;
+    const measure = () => {
+      // Each tag at its own width first: the first one may have been cut to fit beside the chip.
+      delete field.dataset.cutFirst;
+      if (expanded) return;
+      const tags = [...field.querySelectorAll<HTMLElement>('.search-tag')];
+      const style = getComputedStyle(field);
+      const gap = parseFloat(style.columnGap) || 0;
+      // The input keeps a sliver after the tags: a place to click and type, and a visible control.
+      const room = field.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - INPUT_AT_REST_PX - gap;
+      const fit = fitTags(tags.map((tag) => tag.getBoundingClientRect().width), room, gap, MORE_CHIP_PX);
+      if (fit.firstMaxWidth !== null) {
+        field.style.setProperty('--search-first-tag-max', `${fit.firstMaxWidth}px`);
+        field.dataset.cutFirst = '';
+      }
+      setShownTags(fit.shown);
+    };
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(field);
+    return () => observer.disconnect();
+  }, [state.tags, expanded]);
+  const hiddenTags = expanded ? [] : state.tags.slice(shownTags);
 
   /** The values of the date inputs as last defaulted: opened untouched, the range moves up to now. */
   const defaults = useRef({ from: state.dateRange.from, to: state.dateRange.to });
@@ -88,79 +113,111 @@ export function SearchBar({ search, store }: SearchBarProps) {
 
   return (
     <div className="search-bar" role="search" aria-label="Search requests">
-      <div ref={fieldRef} className="search-field" onMouseDown={(event) => {
-        if (event.target === event.currentTarget) {
-          event.preventDefault();
-          inputRef.current?.focus();
-        }
-      }}>
-        <Search size={14} className="search-icon" aria-hidden="true" />
-        {state.tags.length > 0 && (
-          <ul className="search-tags" aria-label="Search tags">
-            {state.tags.map((tag, index) => (
-              <li key={`${tag.field}:${tag.negated ? '-' : ''}${tag.value}`} className={tagClass(tag)} title={tagTitle(tag)}>
-                {tag.error !== undefined && <CircleAlert size={12} className="search-tag-invalid" role="img" aria-label={`Invalid filter: ${tag.error}`} />}
-                {tag.negated && <span className="search-tag-not">not</span>}
-                {!tag.isFreeText && <span className="search-tag-field">{tag.fieldLabel}:</span>}
-                <span className="search-tag-value">{tag.value}</span>
-                <button type="button" className="search-tag-remove" aria-label={`Remove ${tag.display}`} onClick={() => dispatch({ type: 'removeTag', index })}>
-                  <X size={11} aria-hidden="true" />
-                </button>
-              </li>
-            ))}
+      <div className="search-slot">
+        <div
+          ref={fieldRef}
+          className={expanded ? 'search-field is-expanded' : 'search-field'}
+          onFocus={() => setExpanded(true)}
+          onBlur={(event) => {
+            if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setExpanded(false);
+          }}
+          onMouseDown={(event) => {
+            // A press on a tag or the field's padding types: the buttons and the input keep theirs.
+            if ((event.target as Element).closest('button, input, [role="listbox"]')) return;
+            event.preventDefault();
+            inputRef.current?.focus();
+          }}
+        >
+          <Search size={14} className="search-icon" aria-hidden="true" />
+          {state.tags.length > 0 && (
+            <ul className="search-tags" aria-label="Search tags">
+              {state.tags.map((tag, index) => (
+                <li key={`${tag.field}:${tag.negated ? '-' : ''}${tag.value}`} className={tagClass(tag, !expanded && index >= shownTags)} title={tagTitle(tag)}>
+                  {tag.error !== undefined && <CircleAlert size={12} className="search-tag-invalid" role="img" aria-label={`Invalid filter: ${tag.error}`} />}
+                  {tag.negated && <span className="search-tag-not">not</span>}
+                  {!tag.isFreeText && <span className="search-tag-field">{tag.fieldLabel}:</span>}
+                  <span className="search-tag-value">{tag.value}</span>
+                  <button
+                    type="button"
+                    className="search-tag-remove"
+                    aria-label={`Remove ${tag.display}`}
+                    // The focus stays where it is: pressing here must not fold the field under the pointer.
+                    onMouseDown={(event) => event.preventDefault()}
+                    onClick={() => dispatch({ type: 'removeTag', index })}
+                  >
+                    <X size={11} aria-hidden="true" />
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+          {hiddenTags.length > 0 && (
+            <button
+              type="button"
+              className="search-more"
+              tabIndex={-1}
+              aria-label={`Show ${hiddenTags.length} more ${hiddenTags.length === 1 ? 'tag' : 'tags'}: ${hiddenTags.map((tag) => tag.display).join(', ')}`}
+              title={hiddenTags.map((tag) => tag.display).join('\n')}
+              onMouseDown={(event) => {
+                event.preventDefault();
+                inputRef.current?.focus();
+              }}
+            >
+              +{hiddenTags.length}
+            </button>
+          )}
+          <input
+            ref={inputRef}
+            className="search-input"
+            type="text"
+            role="combobox"
+            aria-label="Search"
+            aria-autocomplete="list"
+            aria-expanded={open}
+            aria-controls={listboxId}
+            aria-activedescendant={highlighted >= 0 ? `${listboxId}-${highlighted}` : undefined}
+            placeholder={state.tags.length === 0 ? 'Search requests...' : ''}
+            spellCheck={false}
+            autoComplete="off"
+            value={state.input}
+            onChange={(event) => {
+              dispatch({ type: 'input', value: event.target.value });
+              setActive(-1);
+            }}
+            onFocus={() => {
+              if (!state.suggestionsOpen) dispatch({ type: 'input', value: state.input });
+            }}
+            onBlur={() => {
+              if (state.suggestionsOpen) dispatch({ type: 'escape' });
+            }}
+            onKeyDown={onKeyDown}
+          />
+          <ul ref={listboxRef} id={listboxId} role="listbox" aria-label="Suggestions" className="search-suggestions" popover="manual">
+            {open && suggestions.map((suggestion, index) => {
+              const line = suggestionLine(suggestion, state.input);
+              return (
+                <li
+                  key={`${suggestion.type}:${line.label}`}
+                  id={`${listboxId}-${index}`}
+                  role="option"
+                  aria-label={line.label}
+                  aria-selected={index === highlighted}
+                  className="search-suggestion"
+                  // Keeps the focus in the input, which would otherwise blur and close the list first.
+                  onMouseDown={(event) => event.preventDefault()}
+                  onMouseMove={() => setActive(index)}
+                  onClick={() => pick(suggestion)}
+                >
+                  <span className="search-suggestion-field">{line.field}</span>
+                  <span className="search-suggestion-body">
+                    <span className="search-suggestion-value"><Highlighted text={line.value} part={line.typed} caseSensitive={state.caseSensitive} /></span>
+                    {line.help && <span className="search-suggestion-help">{line.help}</span>}
+                  </span>
+                </li>
+              );
+            })}
           </ul>
-        )}
-        <input
-          ref={inputRef}
-          className="search-input"
-          type="text"
-          role="combobox"
-          aria-label="Search"
-          aria-autocomplete="list"
-          aria-expanded={open}
-          aria-controls={listboxId}
-          aria-activedescendant={highlighted >= 0 ? `${listboxId}-${highlighted}` : undefined}
-          placeholder={state.tags.length === 0 ? 'Search requests...' : ''}
-          spellCheck={false}
-          autoComplete="off"
-          value={state.input}
-          onChange={(event) => {
-            dispatch({ type: 'input', value: event.target.value });
-            setActive(-1);
-          }}
-          onFocus={() => {
-            if (!state.suggestionsOpen) dispatch({ type: 'input', value: state.input });
-          }}
-          onBlur={() => {
-            if (state.suggestionsOpen) dispatch({ type: 'escape' });
-          }}
-          onKeyDown={onKeyDown}
-        />
-        <ul ref={listboxRef} id={listboxId} role="listbox" aria-label="Suggestions" className="search-suggestions" popover="manual">
-          {open && suggestions.map((suggestion, index) => {
-            const line = suggestionLine(suggestion, state.input);
-            return (
-              <li
-                key={`${suggestion.type}:${line.label}`}
-                id={`${listboxId}-${index}`}
-                role="option"
-                aria-label={line.label}
-                aria-selected={index === highlighted}
-                className="search-suggestion"
-                // Keeps the focus in the input, which would otherwise blur and close the list first.
-                onMouseDown={(event) => event.preventDefault()}
-                onMouseMove={() => setActive(index)}
-                onClick={() => pick(suggestion)}
-              >
-                <span className="search-suggestion-field">{line.field}</span>
-                <span className="search-suggestion-body">
-                  <span className="search-suggestion-value"><Highlighted text={line.value} part={line.typed} caseSensitive={state.caseSensitive} /></span>
-                  {line.help && <span className="search-suggestion-help">{line.help}</span>}
-                </span>
-              </li>
-            );
-          })}
-        </ul>
+        </div>
       </div>
       <FilterHelp />
       <IconButton label="Case sensitive" pressed={state.caseSensitive} className="search-case" onClick={() => dispatch({ type: 'toggleCaseSensitive' })}>
@@ -202,10 +259,20 @@ export function SearchBar({ search, store }: SearchBarProps) {
 
 const ignoreChanges = () => () => {};
 
-function tagClass(tag: SearchTag): string {
-  if (tag.isFreeText) return 'search-tag is-free-text';
-  if (!isPowerTag(tag)) return 'search-tag';
-  return ['search-tag is-power', tag.negated && 'is-negated', tag.error !== undefined && 'is-invalid'].filter(Boolean).join(' ');
+/** Room kept for the '+N' chip and, at rest, the input (search.css gives them these minimum widths). */
+const MORE_CHIP_PX = 28;
+const INPUT_AT_REST_PX = 12;
+
+function tagClass(tag: SearchTag, overflow: boolean): string {
+  const power = isPowerTag(tag);
+  return [
+    'search-tag',
+    tag.isFreeText && 'is-free-text',
+    power && 'is-power',
+    power && tag.negated && 'is-negated',
+    power && tag.error !== undefined && 'is-invalid',
+    overflow && 'is-overflow',
+  ].filter(Boolean).join(' ');
 }
 
 /**
