@@ -115,8 +115,16 @@ describe('inspector export and cURL', () => {
     await page.keyboard.press('ControlOrMeta+a');
     await visible(page.getByText(`Selected ${captured.length} of ${captured.length} requests (Total: ${captured.length})`));
 
-    // HAR 1.2, valid by the HAR schema, with exactly the captured network requests.
+    // HAR 1.2, valid by the HAR schema, with exactly the captured network requests. The bodies come
+    // a batch at a time (POST /v1/requests/lookup), not one GET per item.
+    const itemCalls: string[] = [];
+    page.on('request', (request) => {
+      const path = new URL(request.url()).pathname;
+      if (path.startsWith('/v1/requests/')) itemCalls.push(`${request.method()} ${path.replace(/[^/]+$/, (last) => (last === 'lookup' ? last : ':id'))}`);
+    });
     const harFile = await exportAs(page, 'HAR');
+    expect(itemCalls.length).toBeGreaterThan(0);
+    expect(new Set(itemCalls)).toEqual(new Set(['POST /v1/requests/lookup']));
     expect(harFile.name).toBe('spyglass-requests.har');
     const har = JSON.parse(harFile.text) as HarLog;
     await expect(harValidator.har(har)).resolves.toBeTruthy();

@@ -89,6 +89,44 @@ describeApi('requests API', () => {
     await device.close();
   });
 
+  it('answers a batch of one device’s items in full, in the order asked, to its owner only', async () => {
+    const { api, device } = await signUpWithDevice(server.url);
+    const largeBody = JSON.stringify({ rows: 'z'.repeat(200 * 1024) });
+    const network = items.network({ requestBody: '{"q":"batch"}', responseBody: largeBody });
+    const log = items.log('in the batch');
+    const shot = items.screenshot('iVBORw0KGgo=');
+    await device.sendItems([network, log, shot]);
+
+    const lookup = (body: unknown, as = api) => as.post('/v1/requests/lookup', body);
+    const found = await lookup({ deviceId: device.deviceId, ids: [shot.id, 'no-such-item', network.id, log.id, network.id] });
+    expect(found.status).toBe(200);
+    expect(found.body.items.map((item: { id: string }) => item.id)).toEqual([shot.id, network.id, log.id]);
+    expect(found.body.items[0].details).toMatchObject({ image: 'iVBORw0KGgo=' });
+    expect(found.body.items[1].details.request.body).toBe('{"q":"batch"}');
+    expect(found.body.items[1].details.response.body).toBe(largeBody);
+    expect(found.body.items[1].deviceId).toBe(device.deviceId);
+
+    // Bad input: 400 with a message, nothing looked up.
+    const tooMany = Array.from({ length: 201 }, (_, i) => `id-${i}`);
+    for (const body of [{}, { deviceId: device.deviceId }, { deviceId: device.deviceId, ids: [] }, { deviceId: device.deviceId, ids: tooMany },
+      { deviceId: device.deviceId, ids: [''] }, { deviceId: '', ids: [log.id] }, { deviceId: device.deviceId, ids: 'x' }]) {
+      const res = await lookup(body);
+      expect(res.status, JSON.stringify(body).slice(0, 80)).toBe(400);
+      expect(typeof res.body.error).toBe('string');
+    }
+    // Another account: its own device is not this one, and this device is not its own.
+    const stranger = await signUpWithDevice(server.url);
+    await stranger.device.sendItems([items.log('private')]);
+    const foreign = await lookup({ deviceId: device.deviceId, ids: [log.id] }, stranger.api);
+    expect(foreign.status).toBe(404);
+    expect(foreign.body).toEqual({ error: 'Device not found' });
+    const crossed = await lookup({ deviceId: stranger.device.deviceId, ids: [log.id, network.id] }, stranger.api);
+    expect(crossed.status).toBe(200);
+    expect(crossed.body.items).toEqual([]);
+    await device.close();
+    await stranger.device.close();
+  });
+
   it('deletes one item or many, only the owner’s, and tells the viewers', async () => {
     const { api, token, device } = await signUpWithDevice(server.url);
     const stranger = await signUpWithDevice(server.url);

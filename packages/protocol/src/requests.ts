@@ -7,6 +7,8 @@ export const REQUESTS_PAGE_MAX = 5000;
 export const REQUESTS_PAGE_DEFAULT = 1000;
 /** The most ids one DELETE /v1/requests may name. */
 export const DELETE_REQUESTS_MAX = 10_000;
+/** The most ids one POST /v1/requests/lookup may name: a batch of the export's full items. */
+export const LOOKUP_REQUESTS_MAX = 200;
 
 /**
  * GET /v1/requests (spec 001 §7: deviceId, optional ISO startDate/endDate). Pages go newest
@@ -44,6 +46,20 @@ export const DeleteRequestsBody = z.object({
   ids: z.array(z.string().min(1).max(100)).min(1).max(DELETE_REQUESTS_MAX),
 });
 export type DeleteRequestsBody = z.infer<typeof DeleteRequestsBody>;
+
+/**
+ * POST /v1/requests/lookup: the full items (bodies, screenshot images) of one device with these
+ * ids, for an export, which needs a batch at a time rather than one GET /v1/requests/{id} each.
+ */
+export const LookupRequestsBody = z.object({
+  deviceId: z.string().min(1).max(200),
+  ids: z.array(z.string().min(1).max(100)).min(1).max(LOOKUP_REQUESTS_MAX),
+});
+export type LookupRequestsBody = z.infer<typeof LookupRequestsBody>;
+
+/** The items found, in the order of the ids asked for; an id the device does not hold is left out. */
+export const LookupRequestsResponse = z.object({ items: z.array(CapturedItem) });
+export type LookupRequestsResponse = z.infer<typeof LookupRequestsResponse>;
 
 /** DELETE /v1/requests, DELETE /v1/devices/{id}/requests: how many items were removed. */
 export const DeletedCountResponse = z.object({ success: z.literal(true), deleted: z.number().int().nonnegative() });

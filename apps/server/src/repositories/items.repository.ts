@@ -66,6 +66,20 @@ export async function findItem(db: Db, blobs: BlobStore, userId: string, id: str
   return row && toFullItem(row, blobs);
 }
 
+/** Full items of one device of the account with these ids, in the order asked for; ids it does not hold are left out. */
+export async function findDeviceItems(db: Db, blobs: BlobStore, userId: string, deviceId: string, ids: readonly string[]): Promise<CapturedItem[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.selectFrom('items').selectAll().where('user_id', '=', userId).where('device_id', '=', deviceId)
+    .where('id', 'in', [...new Set(ids)]).execute();
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const found = ids.flatMap((id) => {
+    const row = byId.get(id);
+    byId.delete(id);
+    return row ? [row] : [];
+  });
+  return Promise.all(found.map((row) => toFullItem(row, blobs)));
+}
+
 /** Deletes the account's items with these ids and their blobs; answers what was deleted, per device. */
 export async function deleteItems(db: Db, blobs: BlobStore, userId: string, ids: string[]): Promise<Array<{ deviceId: string; id: string }>> {
   if (ids.length === 0) return [];

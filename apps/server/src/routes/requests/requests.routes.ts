@@ -1,8 +1,10 @@
 import { z } from 'zod';
-import { CapturedItem, DeletedCountResponse, DeleteRequestsBody, RequestsPage, RequestsQuery, SuccessBody } from '@spyglass/protocol';
+import {
+  CapturedItem, DeletedCountResponse, DeleteRequestsBody, LookupRequestsBody, LookupRequestsResponse, RequestsPage, RequestsQuery, SuccessBody,
+} from '@spyglass/protocol';
 import type { App } from '../../context';
 import { notFound } from '../../errors';
-import { countItems, deleteItems, findItem, findItemsPage } from '../../repositories/items.repository';
+import { countItems, deleteItems, findDeviceItems, findItem, findItemsPage } from '../../repositories/items.repository';
 import { REQUEST_NOT_FOUND, requireDevice, serializeTrusted } from '../route-helpers';
 
 const ItemIdParams = z.object({ id: z.string().min(1).max(100) });
@@ -31,6 +33,12 @@ export async function requestsRoutes(app: App): Promise<void> {
     const item = await findItem(ctx.db, ctx.blobs, req.user.id, req.params.id);
     if (!item) throw notFound(REQUEST_NOT_FOUND);
     return item;
+  });
+
+  app.post('/requests/lookup', { ...serializeTrusted, schema: { body: LookupRequestsBody, response: { 200: LookupRequestsResponse } } }, async (req) => {
+    const { deviceId, ids } = req.body;
+    await requireDevice(ctx, req.user.id, deviceId);
+    return { items: await findDeviceItems(ctx.db, ctx.blobs, req.user.id, deviceId, ids) };
   });
 
   app.delete('/requests/:id', { schema: { params: ItemIdParams, response: { 200: SuccessBody } } }, async (req) => {

@@ -1,4 +1,6 @@
-import { CapturedItem, DELETE_REQUESTS_MAX, DeletedCountResponse, REQUESTS_PAGE_DEFAULT, RequestsPage, SuccessBody } from '@spyglass/protocol';
+import {
+  CapturedItem, DELETE_REQUESTS_MAX, DeletedCountResponse, LOOKUP_REQUESTS_MAX, LookupRequestsResponse, REQUESTS_PAGE_DEFAULT, RequestsPage, SuccessBody,
+} from '@spyglass/protocol';
 import { api } from '../../lib/api';
 import type { FetchHistoryPage } from './store/history-loader';
 
@@ -13,6 +15,18 @@ export function requestsPageFetcher(deviceId: string, defaultLimit = REQUESTS_PA
 
 /** The full item of a row, bodies and screenshot included (GET /v1/requests/{id}). */
 export const loadDeviceItem = (id: string) => api.get(`/requests/${encodeURIComponent(id)}`, CapturedItem);
+
+/** Full items of one device, LOOKUP_REQUESTS_MAX per POST /v1/requests/lookup; ids the device no longer holds are left out. */
+export function deviceItemsLoader(deviceId: string) {
+  return async (ids: readonly string[], signal?: AbortSignal): Promise<CapturedItem[]> => {
+    const out: CapturedItem[] = [];
+    for (let i = 0; i < ids.length; i += LOOKUP_REQUESTS_MAX) {
+      const body = { deviceId, ids: ids.slice(i, i + LOOKUP_REQUESTS_MAX) };
+      out.push(...(await api.post('/requests/lookup', body, LookupRequestsResponse, { signal })).items);
+    }
+    return out;
+  };
+}
 
 /**
  * Deletes items on the server (DELETE /v1/requests/{id} for one, DELETE /v1/requests {ids} for

@@ -2,7 +2,7 @@ import type { Device } from '@spyglass/protocol';
 import { useMemo } from 'react';
 import { liveConnection } from '../../../lib/live';
 import { LoadingRequests } from '../../requests/inspector/inspector-states';
-import { loadDeviceItem } from '../../requests/requests.api';
+import { deviceItemsLoader, loadDeviceItem } from '../../requests/requests.api';
 import { RequestsScreen } from '../../requests/inspector/requests-screen';
 import { useRequestList } from '../../requests/store/use-request-list';
 import { SaveSessionButton } from '../../sessions/save-session-button';
@@ -12,6 +12,7 @@ import { deviceItemMocking } from './item-mocking';
 export function RequestsView({ device }: { device: Device }) {
   const list = useRequestList(device.id, liveConnection);
   const mocking = useMemo(() => deviceItemMocking(device.id), [device.id]);
+  const loadItems = useMemo(() => deviceItemsLoader(device.id), [device.id]);
   if (!list) return <section className="inspector"><LoadingRequests /></section>;
   return (
     <RequestsScreen
@@ -19,6 +20,7 @@ export function RequestsView({ device }: { device: Device }) {
       device={device}
       mode="device"
       loadItem={loadDeviceItem}
+      loadItems={loadItems}
       mocking={mocking}
       toolbarExtra={<SaveSessionButton deviceId={device.id} list={list} />}
     />

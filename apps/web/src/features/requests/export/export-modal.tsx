@@ -6,7 +6,7 @@ import { toast } from 'sonner';
 import { Button } from '../../../ui/button';
 import { Dialog } from '../../../ui/dialog';
 import { Spinner } from '../../../ui/spinner';
-import { downloadBlob, exportToBlob, itemsForFormat, loadBatch, type LoadItem } from './stream-export';
+import { downloadBlob, exportToBlob, itemsForFormat, loadBatch, type LoadItems } from './stream-export';
 import './export-modal.css';
 
 export interface ExportModalProps {
@@ -17,8 +17,8 @@ export interface ExportModalProps {
    * filtered list (`exportedItems(store)`).
    */
   items: () => readonly CompactItem[] | Promise<readonly CompactItem[]>;
-  /** The full item (bodies, images): GET /v1/requests/{id} for a device, the session's own otherwise. */
-  loadItem: LoadItem;
+  /** Full items (bodies, images), a batch at a time: POST /v1/requests/lookup for a device, the session's own otherwise. */
+  loadItems: LoadItems;
 }
 
 const FORMAT_LABELS: Readonly<Record<ExportFormat, string>> = { json: 'JSON', csv: 'CSV', har: 'HAR' };
@@ -38,7 +38,7 @@ function readablePreview(format: ExportFormat, text: string): string {
  * the first 10 requests, progress 0 to 100 while the file is built (yielding to the UI every 100
  * items), then the download of spyglass-requests.{json,csv,har} and the modal closes.
  */
-export function ExportModal({ open, onOpenChange, items, loadItem }: ExportModalProps) {
+export function ExportModal({ open, onOpenChange, items, loadItems }: ExportModalProps) {
   const [format, setFormat] = useState<ExportFormat>('json');
   const [source, setSource] = useState<readonly CompactItem[] | null>(null);
   const [preview, setPreview] = useState<{ format: ExportFormat; text: string } | null>(null);
@@ -68,7 +68,7 @@ export function ExportModal({ open, onOpenChange, items, loadItem }: ExportModal
     if (!source) return;
     const controller = new AbortController();
     const first = itemsForFormat(format, source).slice(0, EXPORT_PREVIEW_COUNT);
-    loadBatch(format, first, loadItem, undefined, controller.signal).then(
+    loadBatch(format, first, loadItems, controller.signal).then(
       (full) => {
         if (!controller.signal.aborted) setPreview({ format, text: readablePreview(format, exportPreview(format, full)) });
       },
@@ -79,7 +79,7 @@ export function ExportModal({ open, onOpenChange, items, loadItem }: ExportModal
       },
     );
     return () => controller.abort();
-  }, [source, format, loadItem]);
+  }, [source, format, loadItems]);
 
   useEffect(() => () => running.current?.abort(), []);
 
@@ -93,7 +93,7 @@ export function ExportModal({ open, onOpenChange, items, loadItem }: ExportModal
     running.current = controller;
     setProgress(0);
     try {
-      const { blob, fileName } = await exportToBlob({ format, items: source, loadItem, signal: controller.signal, onProgress: setProgress });
+      const { blob, fileName } = await exportToBlob({ format, items: source, loadItems, signal: controller.signal, onProgress: setProgress });
       downloadBlob(blob, fileName);
       onOpenChange(false);
     } catch (error) {

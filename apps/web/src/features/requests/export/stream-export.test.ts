@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { ListStore } from '../store/list-store';
 import { ManualHost } from '../store/test-items';
 import { exportedItems } from './exported-items';
-import { BlobSink, itemsForFormat, loadBatch, needsFullItem, streamExport } from './stream-export';
+import { BlobSink, itemsForFormat, loadBatch, needsFullItem, oneAtATime, streamExport } from './stream-export';
 
 /** The full item of a compact one, as GET /v1/requests/{id} answers: with its response body. */
 function full(item: CompactItem): CapturedItem {
@@ -40,7 +40,7 @@ describe('streamed export', () => {
   it('builds the same HAR as the protocol builder over the full items, loading only network items with bodies', async () => {
     const { load, stats } = countingLoader(items);
     const progress: number[] = [];
-    const text = await collect({ format: 'har', items, loadItem: load, onProgress: (p) => progress.push(p), concurrency: 4 });
+    const text = await collect({ format: 'har', items, loadItems: oneAtATime(load, 4), onProgress: (p) => progress.push(p) });
     const network = items.filter((item) => item.type === 'network');
     expect(text).toBe(buildExport(exportEncoder('har'), network.map(full)));
     expect(stats.calls).toBe(network.filter((item) => item.hasResponseBody).length);
@@ -54,7 +54,7 @@ describe('streamed export', () => {
 
   it('needs no loads for csv and loads screenshots for json', async () => {
     const { load, stats } = countingLoader(items);
-    const csv = await collect({ format: 'csv', items, loadItem: load });
+    const csv = await collect({ format: 'csv', items, loadItems: oneAtATime(load) });
     expect(stats.calls).toBe(0);
     expect(csv).toBe(buildExport(exportEncoder('csv'), items));
     const shot = screenshotItem({ num: 2 });
@@ -73,11 +73,11 @@ describe('streamed export', () => {
     await streamExport({
       format: 'har',
       items,
-      loadItem: async (id) => {
+      loadItems: oneAtATime(async (id) => {
         loaded++;
         maxAhead = Math.max(maxAhead, loaded - encodedItems);
         return load(id);
-      },
+      }),
       write: (part) => {
         encodedItems += (part.match(/"_id"/g) ?? []).length;
       },
@@ -90,7 +90,7 @@ describe('streamed export', () => {
 
   it('reports 0 and 100 for an empty list and stops when aborted', async () => {
     const progress: number[] = [];
-    expect(await collect({ format: 'har', items: [logItem()], loadItem: () => Promise.reject(new Error('unused')), onProgress: (p) => progress.push(p) }))
+    expect(await collect({ format: 'har', items: [logItem()], loadItems: () => Promise.reject(new Error('unused')), onProgress: (p) => progress.push(p) }))
       .toBe(buildExport(exportEncoder('har'), []));
     expect(progress).toEqual([0, 100]);
 
@@ -98,7 +98,7 @@ describe('streamed export', () => {
     const { load } = countingLoader(items);
     const written: string[] = [];
     const run = streamExport({
-      format: 'json', items, loadItem: load, signal: controller.signal, write: (part) => written.push(part),
+      format: 'json', items, loadItems: oneAtATime(load), signal: controller.signal, write: (part) => written.push(part),
       onProgress: (p) => { if (p >= 20) controller.abort(); },
     });
     await expect(run).rejects.toThrow();
@@ -107,16 +107,30 @@ describe('streamed export', () => {
 
   it('fails when a load fails', async () => {
     const bad = [networkItem({ num: 1 })].map((item) => ({ ...item, hasResponseBody: true }));
-    await expect(collect({ format: 'har', items: bad, loadItem: () => Promise.reject(new Error('Request not found')) })).rejects.toThrow('Request not found');
+    await expect(collect({ format: 'har', items: bad, loadItems: oneAtATime(() => Promise.reject(new Error('Request not found'))) })).rejects.toThrow('Request not found');
   });
 
   it('loads a batch in order, whatever order the loads finish in', async () => {
     const batch = items.slice(0, 30);
-    const result = await loadBatch('json', batch, async (id) => {
+    const result = await loadBatch('json', batch, oneAtATime(async (id) => {
       await new Promise((resolve) => setTimeout(resolve, id.length % 3));
       return full(batch.find((item) => item.id === id)!);
-    }, 3);
+    }, 3));
     expect(result.map((item) => item.id)).toEqual(batch.map((item) => item.id));
+  });
+
+  it('loads a batch with one call of a batch loader, and keeps an item it left out as listed', async () => {
+    const batch = items.filter((item) => item.type === 'network' && item.hasResponseBody).slice(0, 20);
+    const calls: string[][] = [];
+    const gone = batch[3]!.id;
+    const result = await loadBatch('json', batch, async (ids) => {
+      calls.push([...ids]);
+      return ids.filter((id) => id !== gone).reverse().map((id) => full(batch.find((item) => item.id === id)!));
+    });
+    expect(calls).toEqual([batch.map((item) => item.id)]);
+    expect(result.map((item) => item.id)).toEqual(batch.map((item) => item.id));
+    expect(result[3]).toBe(batch[3]);
+    expect(result[4]).toEqual(full(batch[4]!));
   });
 
   it('collects parts in Blobs with the same text', async () => {

@@ -3,10 +3,10 @@
  * file, EXPORT_PROGRESS_STEP items at a time (spec 001 §4 'Export dialog', §9), fetching the full
  * items (bodies, images) only where the list's compact item lacks them.
  *
- * The server has no bulk endpoint for full items, so they are fetched one by one
- * (`loadItem`, GET /v1/requests/{id}) with a few requests in flight, one batch ahead of the
- * encoder. Memory stays bounded: at most two batches of full items live at a time, and the text
- * made so far is folded into Blobs, which the browser keeps outside the JavaScript heap.
+ * Full items come a batch at a time, one batch ahead of the encoder: on a device, one
+ * POST /v1/requests/lookup per batch; in a saved session, one GET per item with a few in flight
+ * (`oneAtATime`). Memory stays bounded: at most two batches of full items live at a time, and the
+ * text made so far is folded into Blobs, which the browser keeps outside the JavaScript heap.
  */
 import {
   EXPORT_FILES, EXPORT_PROGRESS_STEP, exportEncoder, type CapturedItem, type CompactItem, type ExportFormat,
@@ -14,6 +14,8 @@ import {
 import { macrotask } from '../store/time-slicer';
 
 export type LoadItem = (id: string) => Promise<CapturedItem>;
+/** Full items with these ids, in any order; an id no longer held may be left out. */
+export type LoadItems = (ids: readonly string[], signal?: AbortSignal) => Promise<CapturedItem[]>;
 
 /** Requests for full items in flight at once: about what a browser opens per host over HTTP/1.1. */
 export const LOAD_CONCURRENCY = 6;
@@ -37,23 +39,32 @@ export function needsFullItem(format: ExportFormat, item: CompactItem): boolean 
   return format === 'json' && item.type === 'screenshot';
 }
 
-/** Full items of a batch, in order, with at most `concurrency` loads running. */
-export async function loadBatch(
-  format: ExportFormat, batch: readonly CompactItem[], loadItem: LoadItem, concurrency = LOAD_CONCURRENCY, signal?: AbortSignal,
-): Promise<CapturedItem[]> {
-  const out: CapturedItem[] = batch.slice();
-  let next = 0;
-  const worker = async () => {
-    while (next < batch.length) {
-      const at = next++;
-      const item = batch[at]!;
-      if (!needsFullItem(format, item)) continue;
-      signal?.throwIfAborted();
-      out[at] = await loadItem(item.id);
-    }
+/** Batch loads made of single loads, `concurrency` at a time (where there is no batch endpoint). */
+export function oneAtATime(loadItem: LoadItem, concurrency = LOAD_CONCURRENCY): LoadItems {
+  return async (ids, signal) => {
+    const out: CapturedItem[] = [];
+    let next = 0;
+    const worker = async () => {
+      while (next < ids.length) {
+        const id = ids[next++]!;
+        signal?.throwIfAborted();
+        out.push(await loadItem(id));
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(concurrency, ids.length) }, worker));
+    return out;
   };
-  await Promise.all(Array.from({ length: Math.min(concurrency, batch.length) }, worker));
-  return out;
+}
+
+/**
+ * Full items of a batch, in its order. An item the loader left out (deleted since it was listed)
+ * is exported as the list shows it.
+ */
+export async function loadBatch(format: ExportFormat, batch: readonly CompactItem[], loadItems: LoadItems, signal?: AbortSignal): Promise<CapturedItem[]> {
+  const ids = batch.filter((item) => needsFullItem(format, item)).map((item) => item.id);
+  if (ids.length === 0) return batch.slice();
+  const full = new Map((await loadItems(ids, signal)).map((item) => [item.id, item]));
+  return batch.map((item) => full.get(item.id) ?? item);
 }
 
 /**
@@ -94,7 +105,7 @@ export class BlobSink {
 export interface StreamExportOptions {
   format: ExportFormat;
   items: readonly CompactItem[];
-  loadItem: LoadItem;
+  loadItems: LoadItems;
   write: (part: string) => void;
   /** 0 first, 100 last. */
   onProgress?: (percent: number) => void;
@@ -102,16 +113,15 @@ export interface StreamExportOptions {
   /** Gives the UI a turn between batches; defaults to a macrotask. */
   pause?: () => Promise<void>;
   step?: number;
-  concurrency?: number;
 }
 
 /** Writes the export of `items` through the format's encoder, loading full items a batch ahead. */
 export async function streamExport(options: StreamExportOptions): Promise<void> {
-  const { format, loadItem, write, onProgress, signal } = options;
+  const { format, loadItems, write, onProgress, signal } = options;
   const items = itemsForFormat(format, options.items);
   const step = Math.max(1, options.step ?? EXPORT_PROGRESS_STEP);
   const pause = options.pause ?? macrotask;
-  const load = (from: number) => loadBatch(format, items.slice(from, from + step), loadItem, options.concurrency, signal);
+  const load = (from: number) => loadBatch(format, items.slice(from, from + step), loadItems, signal);
   const encoder = exportEncoder(format);
 
   onProgress?.(0);

@@ -9,6 +9,7 @@ import { ConsoleView } from '../console/console-view';
 import { DetailsPanel } from '../details/details-panel';
 import { copyAsCurl } from '../export/copy-as-curl';
 import { ExportModal } from '../export/export-modal';
+import { oneAtATime } from '../export/stream-export';
 import { exportedItems } from '../export/exported-items';
 import type { VirtualRowsHandle } from '../list/virtual-rows';
 import { SearchBar } from '../search/search-bar';
@@ -44,7 +45,7 @@ export type { RequestsScreenProps } from './requests-screen-props';
  * the selection and keys of spec 001 §4 and §5. Works on any `RequestList`: a device's live one
  * or a saved session's.
  */
-export function RequestsScreen({ list, device, mode, toolbarExtra, loadItem, mocking: givenMocking }: RequestsScreenProps) {
+export function RequestsScreen({ list, device, mode, toolbarExtra, loadItem, loadItems: givenLoadItems, mocking: givenMocking }: RequestsScreenProps) {
   const { store, history } = list;
   const settings = useInspectorSettings(mode);
   const { showDetails, activeFilter: savedActiveFilter } = useSettings();
@@ -166,6 +167,7 @@ export function RequestsScreen({ list, device, mode, toolbarExtra, loadItem, moc
     settings.setActiveFilter('all');
   }
 
+  const loadItems = useMemo(() => givenLoadItems ?? oneAtATime(loadItem), [givenLoadItems, loadItem]);
   const copyCurl = useCallback((item: CompactItem) => void copyAsCurl(loadItem(item.id)), [loadItem]);
   /** Mocking belongs to a live device (spec 001 §6: session views hide the mock controls). */
   const mocking = mode === 'device' && deviceId !== null ? givenMocking : undefined;
@@ -223,8 +225,8 @@ export function RequestsScreen({ list, device, mode, toolbarExtra, loadItem, moc
   const exportItems = useCallback(() => exportedItems(store), [store]);
   const openExport = useCallback(() => setExportOpen(true), []);
   const exportModal = useMemo(
-    () => <ExportModal open={exportOpen} onOpenChange={setExportOpen} items={exportItems} loadItem={loadItem} />,
-    [exportOpen, exportItems, loadItem],
+    () => <ExportModal open={exportOpen} onOpenChange={setExportOpen} items={exportItems} loadItems={loadItems} />,
+    [exportOpen, exportItems, loadItems],
   );
 
   if (mode === 'device' && !device) return <section className="inspector"><NoDevice /></section>;
