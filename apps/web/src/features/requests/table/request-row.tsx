@@ -3,8 +3,9 @@ import { Trash2 } from 'lucide-react';
 import { memo, useRef, type MouseEvent } from 'react';
 import type { NewRowTracker } from '../list/new-row-tracker';
 import type { ColumnLayout } from './columns';
-import { useRowArrival } from './row-arrival';
+import { cellFits } from './cell-fit';
 import { itemCell } from './item-cells';
+import { useRowArrival } from './row-arrival';
 
 export interface RequestRowProps {
   newRows: NewRowTracker;
@@ -21,8 +22,12 @@ export interface RequestRowProps {
  * re-render when the item itself (or the columns) changed.
  */
 const RowCells = memo(function RowCells({ item, layout }: { item: CompactItem; layout: ColumnLayout }) {
-  return layout.columns.map((column) => (
-    <div key={column.id} role="gridcell" className={`req-td req-td-${column.id}${column.align === 'end' ? ' is-end' : ''}`}>
+  return layout.columns.map((column, i) => (
+    <div
+      key={column.id}
+      role="gridcell"
+      className={`req-td req-td-${column.id}${column.align === 'end' ? ' is-end' : ''}${cellFits(item, column.id, layout.widths[i]!) ? ' is-fit' : ''}`}
+    >
       {itemCell(item, column.id)}
     </div>
   ));
