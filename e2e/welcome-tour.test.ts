@@ -424,4 +424,78 @@ describe('welcome tour', () => {
     expect(saves).toEqual([{ settings: { showSidebar: true } }]);
     expect(errors).toEqual([]);
   });
+
+  // The same for the details panel (its top-bar toggle, saved as showDetails): MOCKING_TUTORIAL
+  // steps 3-4 point at the mock editor in it and dimmed the page with nothing highlighted when the
+  // user had hidden it. It shows for those steps and step 5 (whose field step 4 focused) only.
+  it('shows the details panel a user hid for the steps about the mock editor, and hides it again without touching the setting', async () => {
+    const account = await signUpByApi(env.server);
+    await markOnboarded(env.server, account.token, account.profile.id);
+    const { simulator, device } = await fixtures.simulatedDevice(account.profile.apiKey, { seed: 20 });
+    await device.act('network');
+    await simulator.flush();
+    await api(env.server.url, account, 'POST', '/user/settings', { settings: { showDetails: false } });
+    const savedShowDetails = async () => SettingsResponse.parse(await api(env.server.url, account, 'GET', '/user/settings')).settings.showDetails;
+    const { page, errors } = await fixtures.signedInUser({ account, context: { viewport: { width: 1280, height: 800 } } });
+    const saves: unknown[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && new URL(request.url()).pathname === '/v1/user/settings') saves.push(request.postDataJSON());
+    });
+    const details = page.getByRole('region', { name: 'Details', exact: true });
+    const shown = async (expected: boolean, where: string) => {
+      await expect.poll(() => details.count(), { timeout: UI_TIMEOUT_MS, message: `${where}: details ${expected ? 'shown' : 'hidden'}` }).toBe(expected ? 1 : 0);
+      await visible(page.getByRole('button', { name: expected ? 'Hide details panel' : 'Show details panel', exact: true }));
+    };
+    const overlay = page.getByRole('dialog', { name: 'Guided tour' });
+    const atStep = (step: number) => visible(overlay.getByText(`Step ${step} of 5`));
+    const click = (name: string) => overlay.getByRole('button', { name, exact: true }).click();
+    const startGuide = async () => {
+      await page.goto('/welcome-tour');
+      await page.getByRole('region', { name: 'Mocking Tutorial' }).getByRole('button', { name: 'Start guided tour' }).click();
+      await page.waitForURL(`**/devices/${encodeURIComponent(device.installId)}`);
+      await atStep(1);
+    };
+    const editorTargets: Record<number, { selector: string }> = {
+      3: { selector: 'section[aria-label="Mock"] .item-mock-toggle' },
+      4: { selector: 'section[aria-label="Mock"] .item-mock-fields' },
+    };
+
+    await startGuide();
+    await shown(false, 'step 1');
+    for (const step of [2, 3, 4, 5]) {
+      await click('Next');
+      await atStep(step);
+      const where = `1280 px, details hidden, step ${step}`;
+      const target = editorTargets[step];
+      if (target) await expectSettledHighlight(page, target, where);
+      await shown(step >= 3, where);
+      if (step === 3) await screenshotBothSchemes(page, 'guided-overlay-mock-hidden-details');
+    }
+    // Step 4 sent the user to the response's status: it is still there to type in.
+    await expect.poll(() => page.evaluate<string | undefined>('document.activeElement?.type')).toBe('number');
+    await click('Close');
+    await expect.poll(() => overlay.count()).toBe(0);
+    await shown(false, 'closed on step 5');
+
+    // The toggle hides the panel the tour showed, for that step only, saving nothing.
+    await startGuide();
+    await click('Next');
+    await click('Next');
+    await atStep(3);
+    await shown(true, 'step 3, second tour');
+    await page.getByRole('button', { name: 'Hide details panel', exact: true }).click();
+    await shown(false, 'hidden by the toggle on step 3');
+    await click('Next');
+    await atStep(4);
+    await shown(true, 'step 4 after the toggle');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => overlay.count()).toBe(0);
+    await shown(false, 'Escape on step 4');
+    expect(saves).toEqual([]);
+    expect(await savedShowDetails()).toBe(false);
+    await page.reload();
+    await visible(page.getByRole('grid', { name: 'Requests' }));
+    await shown(false, 'after a reload');
+    expect(errors).toEqual([]);
+  });
 });

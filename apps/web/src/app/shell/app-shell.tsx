@@ -11,7 +11,7 @@ import { SubscriptionExpiredPanel } from '../../features/billing/subscription-ex
 import { useAuth } from '../../lib/auth';
 import { usePublicConfig } from '../../lib/config';
 import { GuidedOverlay } from '../../features/welcome-tour/guided-overlay';
-import { useTourSidebarStep, type GuidedTour } from '../../features/welcome-tour/overlay-store';
+import { hideTourPanel, useTourShowsPanel } from '../../features/welcome-tour/overlay-store';
 import { AppBanners } from './app-banners';
 import { ShellLiveConnection } from './live-connection';
 import { RightSidebar } from './right-sidebar';
@@ -38,9 +38,7 @@ export function AppShell() {
   // shows for those steps over the user's own state, which is back as soon as the tour leaves them
   // (Next, Previous, Close, Escape, Finish): derived, never saved. Hidden by the user during such a
   // step (toggle, the drawer's backdrop), it stays hidden for that step only.
-  const tourSidebarStep = useTourSidebarStep();
-  const [sidebarDismissedAt, setSidebarDismissedAt] = useState<GuidedTour | null>(null);
-  const tourShowsSidebar = tourSidebarStep !== null && tourSidebarStep !== sidebarDismissedAt;
+  const tourShowsSidebar = useTourShowsPanel('sidebar');
 
   useEffect(() => setLeftWidth(settings.leftSidebarWidth), [settings.leftSidebarWidth]);
   useEffect(() => setRightWidth(settings.rightSidebarWidth), [settings.rightSidebarWidth]);
@@ -58,7 +56,7 @@ export function AppShell() {
   const sidebarOpen = (isMobile ? drawerOpen : settings.showSidebar) || tourShowsSidebar;
   // Hiding the sidebar the tour showed over a hidden setting saves nothing: the setting says so already.
   const hideSidebar = () => {
-    if (tourShowsSidebar) setSidebarDismissedAt(tourSidebarStep);
+    hideTourPanel('sidebar');
     if (isMobile) setDrawerOpen(false);
     else if (settings.showSidebar) updateSettings({ showSidebar: false });
   };

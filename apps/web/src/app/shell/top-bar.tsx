@@ -3,6 +3,7 @@ import { ArrowLeft, Monitor, Moon, PanelBottom, PanelLeft, PanelRight, Settings 
 import { NavLink, useNavigate } from 'react-router';
 import { THEME_LABELS, nextTheme } from '../../lib/theme';
 import { useSettings, useUpdateSettings } from '../../lib/settings';
+import { hideTourPanel, useTourShowsPanel } from '../../features/welcome-tour/overlay-store';
 import { IconButton } from '../../ui/button';
 import { Logo } from '../../ui/logo';
 import { Tooltip } from '../../ui/tooltip';
@@ -19,6 +20,18 @@ export function TopBar({ isMobile, sidebarOpen, onToggleSidebar }: {
   const updateSettings = useUpdateSettings();
   const ThemeIcon = THEME_ICONS[settings.theme];
   const upcoming = nextTheme(settings.theme);
+  // The guided tour shows the details panel for its steps about the mock editor in it, over a
+  // hidden setting; hiding it then is for that step only and saves nothing (the setting says so).
+  const tourShowsDetails = useTourShowsPanel('details');
+  const detailsShown = settings.showDetails || tourShowsDetails;
+  const toggleDetails = () => {
+    if (!detailsShown) {
+      updateSettings({ showDetails: true });
+      return;
+    }
+    hideTourPanel('details');
+    if (settings.showDetails) updateSettings({ showDetails: false });
+  };
 
   // React Router numbers its history entries; at the first one there is nothing of ours to go
   // back to, so Go Back leads to the device list instead of leaving the app.
@@ -43,9 +56,9 @@ export function TopBar({ isMobile, sidebarOpen, onToggleSidebar }: {
       </div>
       <div className="top-bar-group">
         <IconButton
-          label={settings.showDetails ? 'Hide details panel' : 'Show details panel'}
-          pressed={settings.showDetails}
-          onClick={() => updateSettings({ showDetails: !settings.showDetails })}
+          label={detailsShown ? 'Hide details panel' : 'Show details panel'}
+          pressed={detailsShown}
+          onClick={toggleDetails}
         >
           <PanelBottom size={16} aria-hidden="true" />
         </IconButton>

@@ -1,6 +1,9 @@
 import type { TourId } from './welcome-tour.api';
 import type { OverlayPosition } from './overlay-machine';
 
+/** A part of the page that a user can hide, where some steps' targets lie. */
+export type TourPanel = 'sidebar' | 'details';
+
 /** Spec 000 §3: a guided overlay step. `target` is a CSS selector, `text` narrows it to the element showing that text. */
 export interface OverlayStep {
   target: { selector: string; text?: string };
@@ -14,11 +17,13 @@ export interface OverlayStep {
    */
   showsWholeList?: true;
   /**
-   * The target is in the navigation sidebar, which a phone shows as a drawer over the page, closed
-   * by default, and a desktop user may have hidden: the shell shows it for the step and hides it
-   * again after, without saving anything.
+   * A part of the page the user may have hidden that the step needs: the navigation sidebar (a
+   * phone shows it as a drawer over the page, closed by default; a desktop user may hide it) or the
+   * details panel (its top-bar toggle), where the step's target lies or, on the step after the mock
+   * editor's, the field the user was sent to edit. The shell shows it for the step over the user's
+   * state and hides it again after, without saving anything.
    */
-  inSidebar?: true;
+  showsPanel?: TourPanel;
 }
 
 const REQUEST_LIST = { selector: '[role="grid"][aria-label="Requests"], .console-view' };
@@ -27,8 +32,8 @@ const REQUEST_LIST = { selector: '[role="grid"][aria-label="Requests"], .console
 export const OVERLAY_STEPS: Record<TourId, OverlayStep[]> = {
   BASIC_TUTORIAL: [
     { target: REQUEST_LIST, instruction: 'Send a first log from your app (console.log or your logger): it shows up in this list.', action: 'scroll', showsWholeList: true },
-    { target: { selector: '.nav-item-button', text: 'Take Screenshot' }, instruction: 'Take a screenshot of the device: it arrives in the list as a screenshot item.', position: 'right', action: 'click', showsWholeList: true, inSidebar: true },
-    { target: { selector: '.nav-item-button', text: 'Open Debug Window' }, instruction: 'Open the Mobile Debug menu on the device.', position: 'right', action: 'click', inSidebar: true },
+    { target: { selector: '.nav-item-button', text: 'Take Screenshot' }, instruction: 'Take a screenshot of the device: it arrives in the list as a screenshot item.', position: 'right', action: 'click', showsWholeList: true, showsPanel: 'sidebar' },
+    { target: { selector: '.nav-item-button', text: 'Open Debug Window' }, instruction: 'Open the Mobile Debug menu on the device.', position: 'right', action: 'click', showsPanel: 'sidebar' },
     // The bordered field, not its input: the input starts after the magnifier icon, and a highlight
     // around it sat 29 px to the right of the box the user sees. `focus` reaches the input inside.
     { target: { selector: '[role="search"][aria-label="Search requests"] .search-field' }, instruction: 'Filter the requests: pick a type or type a search, e.g. type:log.', action: 'focus' },
@@ -36,9 +41,10 @@ export const OVERLAY_STEPS: Record<TourId, OverlayStep[]> = {
   MOCKING_TUTORIAL: [
     { target: REQUEST_LIST, instruction: 'Send a network request from your app: it shows up in this list.', action: 'scroll', showsWholeList: true },
     { target: { selector: '.req-row[data-type="network"]' }, instruction: 'Open the request to inspect its payload.', action: 'click', showsWholeList: true },
-    { target: { selector: 'section[aria-label="Mock"] .item-mock-toggle' }, instruction: 'Enable the mock: the device answers this request with the response below.', position: 'top', action: 'click' },
-    { target: { selector: 'section[aria-label="Mock"] .item-mock-fields' }, instruction: 'Modify the response: change its status, headers or body.', position: 'top', action: 'focus' },
-    { target: REQUEST_LIST, instruction: 'Send the same request again from your app: it comes back with your mocked response, marked ⚡.', position: 'bottom', action: 'scroll', showsWholeList: true },
+    { target: { selector: 'section[aria-label="Mock"] .item-mock-toggle' }, instruction: 'Enable the mock: the device answers this request with the response below.', position: 'top', action: 'click', showsPanel: 'details' },
+    { target: { selector: 'section[aria-label="Mock"] .item-mock-fields' }, instruction: 'Modify the response: change its status, headers or body.', position: 'top', action: 'focus', showsPanel: 'details' },
+    // Moving on from step 4 focuses the response's status in the details: they stay for this step.
+    { target: REQUEST_LIST, instruction: 'Send the same request again from your app: it comes back with your mocked response, marked ⚡.', position: 'bottom', action: 'scroll', showsWholeList: true, showsPanel: 'details' },
   ],
 };
 

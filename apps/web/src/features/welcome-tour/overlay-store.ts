@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { overlayTransition, startOverlay, type OverlayAction, type OverlayState } from './overlay-machine';
-import { OVERLAY_STEPS } from './overlay-steps';
+import { OVERLAY_STEPS, type TourPanel } from './overlay-steps';
 import type { TourId } from './welcome-tour.api';
 
 /** The one guided overlay of the tab: which tour, which step (null: closed). */
@@ -41,13 +41,25 @@ export function wholeListStep(tour: GuidedTour | null): string | null {
   return tour && OVERLAY_STEPS[tour.tourId][tour.step - 1]?.showsWholeList ? `${tour.tourId}/${tour.step}` : null;
 }
 
-const sidebarStep = (): GuidedTour | null => (current && OVERLAY_STEPS[current.tourId][current.step - 1]?.inSidebar ? current : null);
+/** Per part of the page, the tour's state (so its step) at which the user hid it again. */
+const hiddenAt: Partial<Record<TourPanel, GuidedTour>> = {};
 
 /**
- * The open tour while its step points at something in the navigation sidebar (`inSidebar`),
- * otherwise null. Every move of the tour gives a new object: one held from before tells the step
- * it was taken at apart from the one now shown, even the same step visited again.
+ * Whether the open tour's step shows this part of the page over the user's own state
+ * (`showsPanel`). The user hiding it during the step holds for that step only: every
+ * move of the tour makes a new state, so going on, back, or starting over shows it again.
  */
-export function useTourSidebarStep(): GuidedTour | null {
-  return useSyncExternalStore(subscribe, sidebarStep);
+export function tourShowsPanel(panel: TourPanel): boolean {
+  return current !== null && OVERLAY_STEPS[current.tourId][current.step - 1]?.showsPanel === panel && hiddenAt[panel] !== current;
+}
+
+/** The user hides the part of the page the tour showed, for the current step. */
+export function hideTourPanel(panel: TourPanel): void {
+  if (!current || !tourShowsPanel(panel)) return;
+  hiddenAt[panel] = current;
+  listeners.forEach((listener) => listener());
+}
+
+export function useTourShowsPanel(panel: TourPanel): boolean {
+  return useSyncExternalStore(subscribe, () => tourShowsPanel(panel));
 }

@@ -32,6 +32,7 @@ import { RowMenu } from './row-menu';
 import { StatsBar } from './stats-bar';
 import { useInspectorSettings } from './use-inspector-settings';
 import { useListKeys } from './use-list-keys';
+import { useTourShowsPanel } from '../../welcome-tour/overlay-store';
 import { useTourWholeList } from './use-tour-whole-list';
 import { ViewToggle } from './view-toggle';
 import './inspector.css';
@@ -207,7 +208,10 @@ export function RequestsScreen({ list, device, mode, toolbarExtra, loadItem, loa
   }, [isTable]);
   const chart = useMemo(() => (chartOpen ? <BarChart store={store} onBinClick={onBinClick} /> : null), [chartOpen, store, onBinClick]);
 
-  const detailsId = showDetails && detailsOpen ? single?.id : undefined;
+  // The guided tour's steps about the mock editor show the details panel a user hid (spec 001
+  // 'Welcome tour': the overlay highlights the step's target); nothing is saved.
+  const tourShowsDetails = useTourShowsPanel('details');
+  const detailsId = (showDetails || tourShowsDetails) && detailsOpen ? single?.id : undefined;
   const detailsInFlight = single !== undefined && isInFlight(single);
   const detailsDeviceId = deviceId ?? list.deviceId;
   const details = useMemo(() => (detailsId === undefined ? null : (
