@@ -36,7 +36,7 @@ export const OVERLAY_STEPS: Record<TourId, OverlayStep[]> = {
     { target: { selector: '.nav-item-button', text: 'Open Debug Window' }, instruction: 'Open the Mobile Debug menu on the device.', position: 'right', action: 'click', showsPanel: 'sidebar' },
     // The bordered field, not its input: the input starts after the magnifier icon, and a highlight
     // around it sat 29 px to the right of the box the user sees. `focus` reaches the input inside.
-    { target: { selector: '[role="search"][aria-label="Search requests"] .search-field' }, instruction: 'Filter the requests: pick a type or type a search, e.g. type:log.', action: 'focus' },
+    { target: { selector: '[role="search"][aria-label="Search requests"] .search-field' }, instruction: 'Filter the requests: pick a type or type a search, e.g. status:>=400.', action: 'focus' },
   ],
   MOCKING_TUTORIAL: [
     { target: REQUEST_LIST, instruction: 'Send a network request from your app: it shows up in this list.', action: 'scroll', showsWholeList: true },
