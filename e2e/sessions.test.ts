@@ -1,4 +1,5 @@
-import { CLIENT_BUILD, CLIENT_BUILD_HEADER, CLIENT_VERSION, CLIENT_VERSION_HEADER, RequestsPage, type CompactItem } from '@spyglass/protocol';
+import fs from 'node:fs';
+import { CLIENT_BUILD, CLIENT_BUILD_HEADER, CLIENT_VERSION, CLIENT_VERSION_HEADER, RequestsPage, type CapturedItem, type CompactItem } from '@spyglass/protocol';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startSimulator, type Simulator } from '../apps/simulator/src';
@@ -32,7 +33,7 @@ describe('sessions and public sharing', () => {
 
   it('saves the captured items as a session that outlives a clear, and shares it read-only until unshared', async () => {
     const account = await signUpByApi(env.server);
-    const { context, page } = await signedInContext(env.browser, env.server, account, { permissions: ['clipboard-read', 'clipboard-write'] });
+    const { context, page } = await signedInContext(env.browser, env.server, account, { acceptDownloads: true, permissions: ['clipboard-read', 'clipboard-write'] });
     contexts.push(context);
     const errors = recordPageErrors(page);
 
@@ -97,6 +98,26 @@ describe('sessions and public sharing', () => {
     await start.focus();
     await start.press('Home');
     await visible(page.getByText(`Requests: ${n} (Total: ${n})`));
+
+    // Export from the session: its full items, bodies and the screenshot's image, a batch a call.
+    const lookups: string[] = [];
+    page.on('request', (request) => {
+      const path = new URL(request.url()).pathname;
+      if (path.startsWith(`/v1/sessions/${session.id}/items/`)) lookups.push(`${request.method()} ${path.slice(`/v1/sessions/${session.id}/items/`.length)}`);
+    });
+    await rows(page).first().click();
+    await page.keyboard.press('ControlOrMeta+a');
+    await visible(page.getByText(`Selected ${n} of ${n} requests (Total: ${n})`));
+    await page.getByRole('button', { name: 'Export', exact: true }).click();
+    const exportDialog = await visible(page.getByRole('dialog', { name: 'Export' }));
+    await exportDialog.getByRole('radio', { name: 'JSON' }).click();
+    const [download] = await Promise.all([page.waitForEvent('download'), exportDialog.getByRole('button', { name: 'Export', exact: true }).click()]);
+    const exported = JSON.parse(fs.readFileSync(await download.path(), 'utf8')) as CapturedItem[];
+    expect(exported.map((item) => item.id).sort()).toEqual(stored.map((item) => item.id).sort());
+    const exportedShot = exported.find((item) => item.id === shot.id)!;
+    expect(exportedShot.type === 'screenshot' && (exportedShot.details.image ?? '').length > 0).toBe(true);
+    expect(exported.filter((item) => item.type === 'network' && item.details.response?.body !== undefined).length).toBeGreaterThan(0);
+    expect(new Set(lookups)).toEqual(new Set(['POST lookup']));
 
     // Rename by clicking the name.
     await page.getByRole('button', { name: session.name }).click();

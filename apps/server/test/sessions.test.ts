@@ -51,6 +51,24 @@ describeApi('sessions API', () => {
     expect((await api.get(`/v1/sessions/${session.id}/items/${shot.id}`)).body.details.image).toBe('iVBORw0KGgoAAAANSUhEUg==');
     expect((await api.get(`/v1/sessions/${session.id}/items/${other.id}`)).status).toBe(404);
 
+    // A batch of full items for an export: in the order asked, an id the session does not hold left out.
+    const lookup = (body: unknown, as = api, id = session.id) => as.post(`/v1/sessions/${id}/items/lookup`, body);
+    const batch = await lookup({ ids: [shot.id, other.id, network.id, shot.id] });
+    expect(batch.status).toBe(200);
+    expect(batch.body.items.map((item: { id: string }) => item.id)).toEqual([shot.id, network.id]);
+    expect(batch.body.items[0].details.image).toBe('iVBORw0KGgoAAAANSUhEUg==');
+    expect(batch.body.items[1].details.response.body).toBe(largeBody);
+    for (const body of [{}, { ids: [] }, { ids: [''] }, { ids: Array.from({ length: 201 }, (_, i) => `id-${i}`) }, { ids: 'x' }]) {
+      const res = await lookup(body);
+      expect(res.status, JSON.stringify(body).slice(0, 60)).toBe(400);
+      expect(typeof res.body.error).toBe('string');
+    }
+    expect((await lookup({ ids: [log.id] }, api, 'NoSuchSession0000000000')).status).toBe(404);
+    const stranger = await signUp(server.url);
+    const foreign = await lookup({ ids: [log.id] }, stranger.api);
+    expect(foreign.status).toBe(404);
+    expect(foreign.body).toEqual({ error: 'Session not found' });
+
     // The device itself may go too: the session keeps its snapshot.
     expect((await api.delete(`/v1/devices/${device.deviceId}`)).status).toBe(200);
     const again = await api.get(`/v1/sessions/${session.id}`);

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { Id } from './common';
 import { DevicePlatform } from './devices';
 import { CapturedItem } from './items';
-import { CompactItemSchema } from './requests';
+import { CompactItemSchema, LOOKUP_REQUESTS_MAX } from './requests';
 
 /** The longest session name (spec 001 §5: oversized names are refused). */
 export const SESSION_NAME_MAX = 200;
@@ -94,6 +94,15 @@ export const SessionItemsQuery = z.object({
   limit: z.coerce.number().int().min(1).max(SESSION_ITEMS_PAGE_MAX).default(SESSION_ITEMS_PAGE_DEFAULT),
 });
 export type SessionItemsQuery = z.infer<typeof SessionItemsQuery>;
+
+/**
+ * POST /v1/sessions/{id}/items/lookup: full items of the session with these ids, for its export;
+ * answered as LookupRequestsResponse (in the order asked, ids it does not hold left out).
+ */
+export const SessionItemsLookupBody = z.object({
+  ids: z.array(z.string().min(1).max(100)).min(1).max(LOOKUP_REQUESTS_MAX),
+});
+export type SessionItemsLookupBody = z.infer<typeof SessionItemsLookupBody>;
 
 export const SessionItemsPage = z.object({
   items: z.array(CompactItemSchema),

@@ -152,3 +152,13 @@ export async function toFullItem(row: ItemRow, blobs: BlobStore): Promise<Captur
 export function blobKeysOf(rows: Array<Pick<ItemRow, 'request_body_blob' | 'response_body_blob' | 'image_blob'>>): string[] {
   return rows.flatMap((r) => [r.request_body_blob, r.response_body_blob, r.image_blob]).filter((k): k is string => k !== null);
 }
+
+/** Rows in the order of `ids`, each once; ids without a row are left out. */
+export function inAskedOrder<R extends { id: string }>(rows: readonly R[], ids: readonly string[]): R[] {
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.flatMap((id) => {
+    const row = byId.get(id);
+    byId.delete(id);
+    return row ? [row] : [];
+  });
+}

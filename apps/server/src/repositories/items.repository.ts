@@ -5,7 +5,7 @@ import type { BlobStore } from '../blobs/blob-store';
 import type { Db } from '../db/database';
 import type { Database } from '../db/schema';
 import {
-  ITEM_COLUMNS, COMPACT_COLUMNS, blobKeysOf, bodyFlags, toCompactItem, toFullItem, type ItemColumn, type NewItemRow,
+  ITEM_COLUMNS, COMPACT_COLUMNS, blobKeysOf, bodyFlags, inAskedOrder, toCompactItem, toFullItem, type ItemColumn, type NewItemRow,
 } from './item-columns';
 import type { DeviceKey } from './devices.repository';
 
@@ -71,13 +71,7 @@ export async function findDeviceItems(db: Db, blobs: BlobStore, userId: string, 
   if (ids.length === 0) return [];
   const rows = await db.selectFrom('items').selectAll().where('user_id', '=', userId).where('device_id', '=', deviceId)
     .where('id', 'in', [...new Set(ids)]).execute();
-  const byId = new Map(rows.map((row) => [row.id, row]));
-  const found = ids.flatMap((id) => {
-    const row = byId.get(id);
-    byId.delete(id);
-    return row ? [row] : [];
-  });
-  return Promise.all(found.map((row) => toFullItem(row, blobs)));
+  return Promise.all(inAskedOrder(rows, ids).map((row) => toFullItem(row, blobs)));
 }
 
 /** Deletes the account's items with these ids and their blobs; answers what was deleted, per device. */

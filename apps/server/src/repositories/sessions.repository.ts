@@ -7,7 +7,7 @@ import { SESSION_ITEM_HAS_BLOB } from '../db/migrations';
 import { bool, isTrue } from '../db/database';
 import type { Database, SessionItemsTable, SessionsTable } from '../db/schema';
 import { randomAlphanumeric } from '../lib/crypto';
-import { COMPACT_COLUMNS, COPIED_COLUMNS, bodyFlags, toCompactItem, toFullItem } from './item-columns';
+import { COMPACT_COLUMNS, COPIED_COLUMNS, bodyFlags, inAskedOrder, toCompactItem, toFullItem } from './item-columns';
 
 export type SessionRow = Selectable<SessionsTable>;
 export type SessionItemRow = Selectable<SessionItemsTable>;
@@ -255,6 +255,14 @@ export async function findSessionItem(db: Db, blobs: BlobStore, userId: string, 
   const row = await db.selectFrom('session_items').selectAll()
     .where('session_id', '=', sessionId).where('user_id', '=', userId).where('id', '=', itemId).executeTakeFirst();
   return row && toFullItem(row, blobs);
+}
+
+/** Full items of the session with these ids, in the order asked for; ids it does not hold are left out. */
+export async function findSessionItems(db: Db, blobs: BlobStore, userId: string, sessionId: string, ids: readonly string[]): Promise<CapturedItem[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.selectFrom('session_items').selectAll().where('session_id', '=', sessionId).where('user_id', '=', userId)
+    .where('id', 'in', [...new Set(ids)]).execute();
+  return Promise.all(inAskedOrder(rows, ids).map((row) => toFullItem(row, blobs)));
 }
 
 /** Full rows of a session after display number `after`, for the streamed data.json of a shared session. */

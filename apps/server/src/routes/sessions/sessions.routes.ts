@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import {
-  CapturedItem, CreateSessionBody, Session, SESSION_MAX_ITEMS, SESSION_MESSAGES, SessionItemsPage, SessionItemsQuery, SessionList,
-  SuccessBody, UpdateSessionBody,
+  CapturedItem, CreateSessionBody, LookupRequestsResponse, Session, SESSION_MAX_ITEMS, SESSION_MESSAGES, SessionItemsLookupBody, SessionItemsPage,
+  SessionItemsQuery, SessionList, SuccessBody, UpdateSessionBody,
 } from '@spyglass/protocol';
 import type { App } from '../../context';
 import { notFound } from '../../errors';
 import {
-  deleteSessions, findSession, findSessionItem, findSessionItemsPage, findSessionsForUser, MissingRequestsError,
+  deleteSessions, findSession, findSessionItem, findSessionItems, findSessionItemsPage, findSessionsForUser, MissingRequestsError,
   toSession, updateSession,
 } from '../../repositories/sessions.repository';
 import { saveSession, SessionSaveGate } from '../../services/session-saves.service';
@@ -76,6 +76,14 @@ export async function sessionsRoutes(app: App): Promise<void> {
   }, async (req) => {
     await requireSession(req.user.id, req.params.id);
     return findSessionItemsPage(ctx.db, req.user.id, req.params.id, req.query.after ?? 0, req.query.limit);
+  });
+
+  app.post('/sessions/:id/items/lookup', {
+    ...serializeTrusted,
+    schema: { params: SessionParams, body: SessionItemsLookupBody, response: { 200: LookupRequestsResponse } },
+  }, async (req) => {
+    await requireSession(req.user.id, req.params.id);
+    return { items: await findSessionItems(ctx.db, ctx.blobs, req.user.id, req.params.id, req.body.ids) };
   });
 
   app.get('/sessions/:id/items/:itemId', {

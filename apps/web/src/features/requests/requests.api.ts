@@ -16,17 +16,23 @@ export function requestsPageFetcher(deviceId: string, defaultLimit = REQUESTS_PA
 /** The full item of a row, bodies and screenshot included (GET /v1/requests/{id}). */
 export const loadDeviceItem = (id: string) => api.get(`/requests/${encodeURIComponent(id)}`, CapturedItem);
 
-/** Full items of one device, LOOKUP_REQUESTS_MAX per POST /v1/requests/lookup; ids the device no longer holds are left out. */
-export function deviceItemsLoader(deviceId: string) {
+/**
+ * Full items through a lookup endpoint (POST {...body, ids}), LOOKUP_REQUESTS_MAX ids a call; ids
+ * the server no longer holds are left out.
+ */
+export function lookupLoader(path: string, body: Record<string, string> = {}) {
   return async (ids: readonly string[], signal?: AbortSignal): Promise<CapturedItem[]> => {
     const out: CapturedItem[] = [];
     for (let i = 0; i < ids.length; i += LOOKUP_REQUESTS_MAX) {
-      const body = { deviceId, ids: ids.slice(i, i + LOOKUP_REQUESTS_MAX) };
-      out.push(...(await api.post('/requests/lookup', body, LookupRequestsResponse, { signal })).items);
+      const batch = { ...body, ids: ids.slice(i, i + LOOKUP_REQUESTS_MAX) };
+      out.push(...(await api.post(path, batch, LookupRequestsResponse, { signal })).items);
     }
     return out;
   };
 }
+
+/** Full items of one device (POST /v1/requests/lookup). */
+export const deviceItemsLoader = (deviceId: string) => lookupLoader('/requests/lookup', { deviceId });
 
 /**
  * Deletes items on the server (DELETE /v1/requests/{id} for one, DELETE /v1/requests {ids} for

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { SESSION_MESSAGES, type Session } from '@spyglass/protocol';
-import { useCallback, useId, useSyncExternalStore } from 'react';
+import { useCallback, useId, useMemo, useSyncExternalStore } from 'react';
 import { useParams } from 'react-router';
 import { toast } from 'sonner';
 import { ApiError, errorMessage } from '../../lib/api';
@@ -13,7 +13,7 @@ import { arrivedSession, takeFirstSessionItems, takeSession } from './session-pr
 import { SessionView } from './session-view';
 import { CopyShareUrlButton, ShareModal } from './share-modal';
 import {
-  fetchSession, fetchSessionItem, sessionItemPages, sessionQueryKey, SESSIONS_QUERY_KEY, updateSession,
+  fetchSession, fetchSessionItem, sessionItemPages, sessionItemsLoader, sessionQueryKey, SESSIONS_QUERY_KEY, updateSession,
 } from './sessions.api';
 import { useSessionItems } from './use-session-items';
 import { useSessionShare } from './use-session-share';
@@ -44,6 +44,7 @@ export function SessionPage() {
     onError: (error) => toast.error(errorMessage(error, 'Failed to update session')),
   });
   const loadItem = useCallback((id: string) => fetchSessionItem(sessionId, id), [sessionId]);
+  const loadItems = useMemo(() => sessionItemsLoader(sessionId), [sessionId]);
   const shareSwitchId = useId();
   useDocumentTitle(session.data?.name ?? 'Session');
 
@@ -66,6 +67,7 @@ export function SessionPage() {
         items={items}
         total={s.metaData.requests}
         loadItem={loadItem}
+        loadItems={loadItems}
         title={<SessionName name={s.name} editable onRename={(name) => rename.mutate(name)} />}
         actions={(
           <>

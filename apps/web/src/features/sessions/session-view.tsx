@@ -6,6 +6,7 @@ import { Spinner } from '../../ui/spinner';
 import { LoadingRequests } from '../requests/inspector/inspector-states';
 import type { InspectorMode } from '../requests/inspector/inspector-mode';
 import { RequestsScreen } from '../requests/inspector/requests-screen';
+import type { LoadItems } from '../requests/export/stream-export';
 import type { SessionItems } from './session-items';
 import { useSessionList } from './session-list';
 import { TimeRangeSlider } from './time-range-slider';
@@ -22,6 +23,8 @@ export interface SessionViewProps {
   /** How many items the session holds, for the loading count. */
   total: number;
   loadItem(id: string): Promise<CapturedItem>;
+  /** Full items a batch at a time, for export (the owner's page); `loadItem` a few at a time without it. */
+  loadItems?: LoadItems;
   /** The name: editable for the owner, plain in public. */
   title: ReactNode;
   /** Share toggle (owner) or the Powered by mark (public). */
@@ -33,7 +36,7 @@ export interface SessionViewProps {
  * request times (only with at least 2 of them), and the request list screen in session or
  * public mode, showing the items inside the chosen range.
  */
-export function SessionView({ mode, deviceId, device, createdAt, items, total, loadItem, title, actions }: SessionViewProps) {
+export function SessionView({ mode, deviceId, device, createdAt, items, total, loadItem, loadItems, title, actions }: SessionViewProps) {
   const state = useSyncExternalStore(items.subscribe, () => items.state);
   const bounds = state.bounds;
   const [range, setRange] = useState<TimeRange | null>(null);
@@ -61,7 +64,7 @@ export function SessionView({ mode, deviceId, device, createdAt, items, total, l
           and alone it forced a layout of the page that the list's mount then undid (bench 51). */}
       {bounds && list && <TimeRangeSlider bounds={bounds} value={range ?? bounds} onCommit={commitRange} />}
       <div className="session-inspector">
-        {list ? <RequestsScreen list={list} mode={mode} loadItem={loadItem} /> : <section className="inspector"><LoadingRequests /></section>}
+        {list ? <RequestsScreen list={list} mode={mode} loadItem={loadItem} loadItems={loadItems} /> : <section className="inspector"><LoadingRequests /></section>}
       </div>
     </div>
   );

@@ -4,6 +4,7 @@ import {
   sharedSessionDataPath, SuccessBody, type CompactItem, type CreateSessionBody, type UpdateSessionBody,
 } from '@spyglass/protocol';
 import { api, ApiError } from '../../lib/api';
+import { lookupLoader } from '../requests/requests.api';
 import { JsonItemsScanner } from './json-items-scanner';
 
 export const SESSIONS_QUERY_KEY = ['sessions'] as const;
@@ -52,6 +53,9 @@ export async function* sessionItemPages(id: string, signal?: AbortSignal, firstP
     page = await fetchSessionItemsPage(id, page.nextAfter, SESSION_ITEMS_PAGE_MAX, signal);
   }
 }
+
+/** Full items of a session's rows, a batch a call (POST /v1/sessions/{id}/items/lookup), for its export. */
+export const sessionItemsLoader = (sessionId: string) => lookupLoader(`/sessions/${encodeURIComponent(sessionId)}/items/lookup`);
 
 /** The full item of a session's row, bodies and screenshot included. */
 export const fetchSessionItem = (sessionId: string, itemId: string) =>
