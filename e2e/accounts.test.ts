@@ -275,7 +275,8 @@ describe('accounts', () => {
     expect(deletion.status()).toBe(200);
     // All local storage is cleared and the page reloads into the signed-out form.
     await visible(page.getByRole('button', { name: 'Sign In', exact: true }));
-    expect(await localStorageLength(page)).toBe(0);
+    // Polled: the reload may still be under way, and a read during it finds no page to read from.
+    await expect.poll(() => localStorageLength(page)).toBe(0);
 
     const refused = await signIn(secondPassword);
     expect(refused.status()).toBe(401);

@@ -35,7 +35,11 @@ describe('request list: the selection under live traffic', () => {
     const rows = page.locator('.req-row');
     await expect.poll(() => rows.count()).toBe(10);
 
-    // Live traffic, several requests a second.
+    // An older request selected (rows still: a click on a row sliding down can miss it), then live
+    // traffic, several requests a second: neither the selection nor the details move.
+    const older = (await rows.nth(4).getAttribute('data-item-id'))!;
+    await page.locator(`.req-row[data-item-id="${older}"]`).click();
+    await expect.poll(() => fetched.at(-1)).toBe(older);
     let streaming = true;
     let sent = 10;
     const stream = (async () => {
@@ -44,17 +48,15 @@ describe('request list: the selection under live traffic', () => {
         await new Promise((resolve) => setTimeout(resolve, 120));
       }
     })();
-
-    // An older request, read while traffic flows: neither the selection nor the details move.
-    const older = (await rows.nth(4).getAttribute('data-item-id'))!;
-    await page.locator(`.req-row[data-item-id="${older}"]`).click();
-    await expect.poll(() => fetched.at(-1)).toBe(older);
-    const before = await total(page);
-    await expect.poll(() => total(page), { timeout: 20_000 }).toBeGreaterThan(before + 5);
-    expect(fetched.filter((id) => id !== older)).toEqual([]);
-    await visible(page.locator(`.req-row[data-item-id="${older}"].is-selected`));
-    streaming = false;
-    await stream;
+    try {
+      const before = await total(page);
+      await expect.poll(() => total(page), { timeout: 20_000 }).toBeGreaterThan(before + 5);
+      expect(fetched.filter((id) => id !== older)).toEqual([]);
+      await visible(page.locator(`.req-row[data-item-id="${older}"].is-selected`));
+    } finally {
+      streaming = false;
+      await stream;
+    }
 
     // The newest request selected: the next one takes the selection and the details (spec 001 §4).
     const settled = sent;

@@ -31,7 +31,8 @@ describe('right sidebar without a device', () => {
 
     await page.goto('/devices/no-such-device');
     await visible(panel(page).getByText('Device not found'));
-    expect(await panel(page).getByRole('status', { name: 'Loading device' }).count()).toBe(0);
+    // The device list's own request may still be settling in the same frame: the spinner must be gone, not never drawn.
+    await expect.poll(() => panel(page).getByRole('status', { name: 'Loading device' }).count()).toBe(0);
     expect(await panel(page).getByRole('button', { name: 'Start Capture' }).count()).toBe(0);
     await screenshotBothSchemes(page, 'right-sidebar-unknown-device');
 
