@@ -1,5 +1,5 @@
 import { CLIENT_BUILD, CLIENT_BUILD_HEADER, CLIENT_VERSION, CLIENT_VERSION_HEADER, RequestsPage, SettingsResponse, TOUR_EVENTS, type WelcomeTour } from '@spyglass/protocol';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { markOnboarded, signUpByApi, type TestAccount } from './support/accounts';
 import { useE2eEnvironment } from './support/environment';
@@ -331,39 +331,54 @@ describe('welcome tour', () => {
     }
   });
 
+  /**
+   * A user at 1280x800 who hid a panel (its setting saved false), with a device's items; answers the
+   * settings the page saves, the saved value, the guided tour's controls, and `shown`, which waits
+   * for the panel and its top-bar toggle to say shown or hidden.
+   */
+  async function tourWithHiddenPanel(options: {
+    setting: 'showSidebar' | 'showDetails'; acts: Array<'log' | 'network'>; tutorial: string; steps: number;
+    panel: (page: Page) => Locator; toggle: string;
+  }) {
+    const account = await signUpByApi(env.server);
+    await markOnboarded(env.server, account.token, account.profile.id);
+    const { simulator, device } = await fixtures.simulatedDevice(account.profile.apiKey, { seed: 20 });
+    for (const kind of options.acts) await device.act(kind);
+    await simulator.flush();
+    await api(env.server.url, account, 'POST', '/user/settings', { settings: { [options.setting]: false } });
+    const savedSetting = async () => SettingsResponse.parse(await api(env.server.url, account, 'GET', '/user/settings')).settings[options.setting];
+    const { page, errors } = await fixtures.signedInUser({ account, context: { viewport: { width: 1280, height: 800 } } });
+    const saves: unknown[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && new URL(request.url()).pathname === '/v1/user/settings') saves.push(request.postDataJSON());
+    });
+    const panel = options.panel(page);
+    const shown = async (expected: boolean, where: string) => {
+      await expect.poll(() => panel.count(), { timeout: UI_TIMEOUT_MS, message: `${where}: ${options.toggle} ${expected ? 'shown' : 'hidden'}` }).toBe(expected ? 1 : 0);
+      await visible(page.getByRole('button', { name: `${expected ? 'Hide' : 'Show'} ${options.toggle}`, exact: true }));
+    };
+    const overlay = page.getByRole('dialog', { name: 'Guided tour' });
+    const atStep = (step: number) => visible(overlay.getByText(`Step ${step} of ${options.steps}`));
+    const click = (name: string) => overlay.getByRole('button', { name, exact: true }).click();
+    const startGuide = async () => {
+      await page.goto('/welcome-tour');
+      await page.getByRole('region', { name: options.tutorial }).getByRole('button', { name: 'Start guided tour' }).click();
+      await page.waitForURL(`**/devices/${encodeURIComponent(device.installId)}`);
+      await atStep(1);
+    };
+    return { page, errors, saves, savedSetting, overlay, atStep, click, startGuide, shown };
+  }
+
   // Spec 001: the top bar's sidebar toggle, saved as the profile setting showSidebar. On a desktop
   // whose user hid the sidebar, steps 2-3 pointed at buttons that were not on the page: the page
   // dimmed with nothing highlighted. The sidebar now shows for those steps and hides again when the
   // tour leaves them, the saved setting untouched; the toggle hides it for the step without saving
   // (the setting already says hidden) and shows it again as the user's own, saved, choice.
   it('shows the sidebar a desktop user hid for the steps about its buttons, and hides it again without touching the setting', async () => {
-    const account = await signUpByApi(env.server);
-    await markOnboarded(env.server, account.token, account.profile.id);
-    const { simulator, device } = await fixtures.simulatedDevice(account.profile.apiKey, { seed: 20 });
-    await device.act('log');
-    await device.act('network');
-    await simulator.flush();
-    await api(env.server.url, account, 'POST', '/user/settings', { settings: { showSidebar: false } });
-    const savedShowSidebar = async () => SettingsResponse.parse(await api(env.server.url, account, 'GET', '/user/settings')).settings.showSidebar;
-    const { page, errors } = await fixtures.signedInUser({ account, context: { viewport: { width: 1280, height: 800 } } });
-    const saves: unknown[] = [];
-    page.on('request', (request) => {
-      if (request.method() === 'POST' && new URL(request.url()).pathname === '/v1/user/settings') saves.push(request.postDataJSON());
+    const { page, errors, saves, savedSetting: savedShowSidebar, overlay, atStep, click, startGuide, shown } = await tourWithHiddenPanel({
+      setting: 'showSidebar', acts: ['log', 'network'], tutorial: 'Basic Tutorial', steps: 4,
+      panel: (page) => page.locator('.shell-sidebar'), toggle: 'sidebar',
     });
-    const sidebar = page.locator('.shell-sidebar');
-    const shown = async (expected: boolean, where: string) => {
-      await expect.poll(() => sidebar.count(), { timeout: UI_TIMEOUT_MS, message: `${where}: sidebar ${expected ? 'shown' : 'hidden'}` }).toBe(expected ? 1 : 0);
-      await visible(page.getByRole('button', { name: expected ? 'Hide sidebar' : 'Show sidebar', exact: true }));
-    };
-    const overlay = page.getByRole('dialog', { name: 'Guided tour' });
-    const atStep = (step: number) => visible(overlay.getByText(`Step ${step} of 4`));
-    const click = (name: string) => overlay.getByRole('button', { name, exact: true }).click();
-    const startGuide = async () => {
-      await page.goto('/welcome-tour');
-      await page.getByRole('region', { name: 'Basic Tutorial' }).getByRole('button', { name: 'Start guided tour' }).click();
-      await page.waitForURL(`**/devices/${encodeURIComponent(device.installId)}`);
-      await atStep(1);
-    };
 
     await startGuide();
     for (const [index, target] of BASIC_TARGETS.entries()) {
@@ -429,32 +444,10 @@ describe('welcome tour', () => {
   // steps 3-4 point at the mock editor in it and dimmed the page with nothing highlighted when the
   // user had hidden it. It shows for those steps and step 5 (whose field step 4 focused) only.
   it('shows the details panel a user hid for the steps about the mock editor, and hides it again without touching the setting', async () => {
-    const account = await signUpByApi(env.server);
-    await markOnboarded(env.server, account.token, account.profile.id);
-    const { simulator, device } = await fixtures.simulatedDevice(account.profile.apiKey, { seed: 20 });
-    await device.act('network');
-    await simulator.flush();
-    await api(env.server.url, account, 'POST', '/user/settings', { settings: { showDetails: false } });
-    const savedShowDetails = async () => SettingsResponse.parse(await api(env.server.url, account, 'GET', '/user/settings')).settings.showDetails;
-    const { page, errors } = await fixtures.signedInUser({ account, context: { viewport: { width: 1280, height: 800 } } });
-    const saves: unknown[] = [];
-    page.on('request', (request) => {
-      if (request.method() === 'POST' && new URL(request.url()).pathname === '/v1/user/settings') saves.push(request.postDataJSON());
+    const { page, errors, saves, savedSetting: savedShowDetails, overlay, atStep, click, startGuide, shown } = await tourWithHiddenPanel({
+      setting: 'showDetails', acts: ['network'], tutorial: 'Mocking Tutorial', steps: 5,
+      panel: (page) => page.getByRole('region', { name: 'Details', exact: true }), toggle: 'details panel',
     });
-    const details = page.getByRole('region', { name: 'Details', exact: true });
-    const shown = async (expected: boolean, where: string) => {
-      await expect.poll(() => details.count(), { timeout: UI_TIMEOUT_MS, message: `${where}: details ${expected ? 'shown' : 'hidden'}` }).toBe(expected ? 1 : 0);
-      await visible(page.getByRole('button', { name: expected ? 'Hide details panel' : 'Show details panel', exact: true }));
-    };
-    const overlay = page.getByRole('dialog', { name: 'Guided tour' });
-    const atStep = (step: number) => visible(overlay.getByText(`Step ${step} of 5`));
-    const click = (name: string) => overlay.getByRole('button', { name, exact: true }).click();
-    const startGuide = async () => {
-      await page.goto('/welcome-tour');
-      await page.getByRole('region', { name: 'Mocking Tutorial' }).getByRole('button', { name: 'Start guided tour' }).click();
-      await page.waitForURL(`**/devices/${encodeURIComponent(device.installId)}`);
-      await atStep(1);
-    };
     const editorTargets: Record<number, { selector: string }> = {
       3: { selector: 'section[aria-label="Mock"] .item-mock-toggle' },
       4: { selector: 'section[aria-label="Mock"] .item-mock-fields' },
